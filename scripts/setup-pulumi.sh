@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Puts a Pulumi CLI that matches the pinned @pulumi/pulumi into .tools/bin.
+#
+# Why a build: the `pulumi` npm package downloads a binary, which fails on an
+# offline machine, so we compile the CLI from its Go module. Its own go.mod has
+# `replace ../sdk` lines that stop `go install`, so we build through a small
+# wrapper module. The result is cached per machine under ~/.cache (keyed by
+# version) so a fresh clone, and CI's clean checkout, link it instead of
+# compiling again (a cold build takes ~10 minutes on 2 cores).
+#
+# The dynamic-provider shim `pulumi-resource-pulumi-nodejs` ships inside the
+# @pulumi/pulumi npm tarball and is linked from node_modules.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="$ROOT/.tools/bin"
+SDK_DIR="$ROOT/node_modules/@pulumi/pulumi"
+mkdir -p "$BIN"
+
+if [[ ! -f "$SDK_DIR/package.json" ]]; then
+  echo "setup-pulumi: @pulumi/pulumi is not installed; run 'npm ci' first" >&2
+  exit 1
+fi
+VERSION="$(node -p "require('$SDK_DIR/package.json').version")"
+CACHE="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}/pulumi-cli-v$VERSION"
+
+link_shim() {
+  local shim="$SDK_DIR/pulumi-resource-pulumi-nodejs"
+  [[ -f "$shim" ]] || { echo "setup-pulumi: $shim is missing from the @pulumi/pulumi package" >&2; exit 1; }
+  ln -sf "$shim" "$BIN/pulumi-resource-pulumi-nodejs"
+}
+
+# A pulumi already on PATH (outside .tools) is used when its version matches.
+existing="$(PATH="${PATH//$BIN:/}" command -v pulumi || true)"
+if [[ -n "$existing" && "$existing" != "$BIN/pulumi" ]]; then
+  if [[ "$("$existing" version 2>/dev/null)" == "v$VERSION" ]]; then
+    ln -sf "$existing" "$BIN/pulumi"
+    link_shim
+    echo "setup-pulumi: using $existing (v$VERSION)"
+    exit 0
+  fi
+fi
+
+if [[ ! -x "$CACHE/pulumi" ]]; then
+  command -v go >/dev/null || { echo "setup-pulumi: Go is needed to build the Pulumi CLI" >&2; exit 1; }
+  echo "setup-pulumi: building the Pulumi CLI v$VERSION from its Go module (first time on this machine, ~10 min)..."
+  WORK="$(mktemp -d)"
+  trap 'rm -rf "$WORK"' EXIT
+  cd "$WORK"
+  cat > go.mod <<MOD
+module pulumi-hosting/cli-build
+
+go 1.24
+
+// Copied from pkg/go.mod: the CLI's clipboard dependency is a fork.
+replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
+MOD
+  export GOFLAGS=-mod=mod GOSUMDB="${GOSUMDB:-off}" GOTOOLCHAIN=local
+  go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >/dev/null
+  mkdir -p "$CACHE.tmp"
+  CGO_ENABLED=0 go build -trimpath \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
+    -o "$CACHE.tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+  rm -rf "$CACHE" && mv "$CACHE.tmp" "$CACHE"
+fi
+
+ln -sf "$CACHE/pulumi" "$BIN/pulumi"
+link_shim
+echo "setup-pulumi: $("$BIN/pulumi" version) in $BIN"
