@@ -9,7 +9,16 @@
 # compiling again (a cold build takes ~10 minutes on 2 cores).
 #
 # The dynamic-provider shim `pulumi-resource-pulumi-nodejs` ships inside the
-# @pulumi/pulumi npm tarball and is linked from node_modules.
+# @pulumi/pulumi npm tarball. We copy it beside the cached CLI binary: the engine
+# treats plugins next to its own executable as bundled, and warns ("using
+# pulumi-resource-pulumi-nodejs from $PATH") about any other location.
+#
+# `pulumi-language-nodejs` is not built: the Go module proxy reachable here
+# refuses github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 at
+# every version (403). Our tests, demo and benchmarks drive the engine through
+# the Automation API with inline programs, whose language host runs inside the
+# Node process (`pulumi up --client=...`), so nothing here needs it. A user with
+# an installed Pulumi CLI has it already.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,9 +33,14 @@ fi
 VERSION="$(node -p "require('$SDK_DIR/package.json').version")"
 CACHE="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}/pulumi-cli-v$VERSION"
 
+# Links the shim into .tools/bin, from a copy beside the CLI in $1 when given.
 link_shim() {
   local shim="$SDK_DIR/pulumi-resource-pulumi-nodejs"
   [[ -f "$shim" ]] || { echo "setup-pulumi: $shim is missing from the @pulumi/pulumi package" >&2; exit 1; }
+  if [[ -n "${1:-}" ]]; then
+    cp "$shim" "$1/pulumi-resource-pulumi-nodejs.tmp" && mv "$1/pulumi-resource-pulumi-nodejs.tmp" "$1/pulumi-resource-pulumi-nodejs"
+    shim="$1/pulumi-resource-pulumi-nodejs"
+  fi
   ln -sf "$shim" "$BIN/pulumi-resource-pulumi-nodejs"
 }
 
@@ -65,5 +79,5 @@ MOD
 fi
 
 ln -sf "$CACHE/pulumi" "$BIN/pulumi"
-link_shim
+link_shim "$CACHE"
 echo "setup-pulumi: $("$BIN/pulumi" version) in $BIN"
