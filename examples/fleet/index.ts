@@ -1,0 +1,7 @@
+// Entry point of the root Pulumi project (Pulumi.yaml): the fleet in fleet.yaml.
+import * as path from "path";
+import { fleetProgram } from "./program";
+
+const outputs = fleetProgram(path.resolve(__dirname, "..", "..", "..", "fleet.yaml"));
+export const servers = outputs.servers;
+export const webhookId = outputs.webhookId;

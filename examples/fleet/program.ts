@@ -1,0 +1,57 @@
+// The fleet as a Pulumi program: one hosting.Server per entry of the fleet
+// file, and one webhook that pushes their events to a receiver.
+import * as pulumi from "@pulumi/pulumi";
+import * as hosting from "pulumi-hosting";
+import { expandFleet, readFleetFile } from "./fleet-file";
+
+export interface FleetOutputs {
+  servers: pulumi.Output<{ name: string; id: string; label: string; region: string; mainIp: string; status: string }[]>;
+  webhookId?: pulumi.Output<string>;
+}
+
+/**
+ * Declares the fleet of `fleetFile`. Stack config `fleet:webhookUrl` (and the
+ * secret `fleet:webhookSecret`) add the webhook; without them there is none.
+ */
+export function fleetProgram(fleetFile: string): FleetOutputs {
+  const fleet = readFleetFile(fleetFile);
+  const config = new pulumi.Config("fleet");
+  const ownerTag = `stack:${pulumi.getProject()}/${pulumi.getStack()}`;
+
+  const entries = expandFleet(fleet);
+  const servers = entries.map(
+    (entry) =>
+      new hosting.Server(entry.name, {
+        region: entry.region,
+        plan: entry.plan,
+        os: entry.os,
+        label: entry.name,
+        tags: [...entry.tags, `group:${entry.group}`, ownerTag],
+      }),
+  );
+
+  const webhookUrl = config.get("webhookUrl");
+  const webhook = webhookUrl
+    ? new hosting.Webhook("fleet-events", {
+        url: webhookUrl,
+        events: fleet.webhookEvents,
+        secret: config.getSecret("webhookSecret"),
+      })
+    : undefined;
+
+  return {
+    servers: pulumi.all(
+      servers.map((s, i) =>
+        pulumi.all([s.id, s.label, s.region, s.mainIp, s.status]).apply(([id, label, region, mainIp, status]) => ({
+          name: entries[i].name,
+          id,
+          label,
+          region,
+          mainIp,
+          status,
+        })),
+      ),
+    ),
+    webhookId: webhook?.id,
+  };
+}

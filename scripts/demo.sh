@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm run demo`: from a fresh clone to a fleet on the local simulator.
+# Installs what is missing, builds, gets the Pulumi CLI, then runs the demo.
+# `npm run demo -- destroy` tears the fleet down.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if [[ ! -d node_modules/@pulumi/pulumi || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "demo: installing dependencies (npm ci)..."
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+echo "demo: building..."
+npm run --silent build
+bash scripts/setup-pulumi.sh
+exec node dist/scripts/demo/run.js "$@"

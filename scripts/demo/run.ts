@@ -1,0 +1,93 @@
+// The demo: the root project's fleet (fleet.yaml) on the local simulator.
+//
+// State lives in .demo/ (git-ignored): the simulator's servers, the Pulumi
+// file backend, the webhook secret. So a second run shows "unchanged", an
+// edited fleet.yaml applies only the difference, and `destroy` empties it.
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as path from "path";
+import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+import { startSimulator } from "../../simulator";
+import { startWebhookReceiver } from "../../provider/receiver";
+import { fleetProgram } from "../../examples/fleet/program";
+import { printEvents, printNextSteps, printServers, step } from "./report";
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+const STATE = path.join(ROOT, ".demo");
+const API_KEY = "demo-full-key";
+
+function persistedSecret(file: string): string {
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(24).toString("hex"), { mode: 0o600 });
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+async function main(): Promise<void> {
+  const destroy = process.argv.includes("destroy");
+  fs.mkdirSync(path.join(STATE, "backend"), { recursive: true });
+  fs.mkdirSync(path.join(STATE, "project"), { recursive: true });
+  const webhookSecret = persistedSecret(path.join(STATE, "webhook-secret"));
+
+  step("starting the hosting API simulator (state in .demo/simulator.json)");
+  const sim = await startSimulator({
+    port: 0,
+    shape: (process.env.DEMO_SHAPE as "A" | "B") ?? "A",
+    provisionMs: Number(process.env.DEMO_PROVISION_MS ?? 4000),
+    transitionMs: 1000,
+    stateFile: path.join(STATE, "simulator.json"),
+    seed: 42,
+    keys: [{ key: API_KEY, permission: "full", tier: "default" }],
+  });
+  const receiver = await startWebhookReceiver({ secret: webhookSecret, port: 18787 }).catch(() =>
+    startWebhookReceiver({ secret: webhookSecret }),
+  );
+  step(`simulator at ${sim.url}, webhook receiver at ${receiver.url}`);
+
+  try {
+    const command = await PulumiCommand.get({ root: path.join(ROOT, ".tools"), skipVersionCheck: true });
+    const stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: "demo", projectName: "hosting-fleet", program: async () => fleetProgram(path.join(ROOT, "fleet.yaml")) },
+      {
+        workDir: path.join(STATE, "project"),
+        pulumiHome: path.join(STATE, "pulumi-home"),
+        pulumiCommand: command,
+        projectSettings: { name: "hosting-fleet", runtime: "nodejs", main: ROOT },
+        envVars: {
+          PULUMI_BACKEND_URL: `file://${path.join(STATE, "backend")}`,
+          PULUMI_CONFIG_PASSPHRASE: "demo-passphrase",
+          PULUMI_SKIP_UPDATE_CHECK: "true",
+          PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        },
+      },
+    );
+    await stack.setAllConfig({
+      "hosting:apiKey": { value: API_KEY, secret: true },
+      "hosting:baseUrl": { value: sim.url },
+      "fleet:webhookUrl": { value: receiver.url },
+      "fleet:webhookSecret": { value: webhookSecret, secret: true },
+    });
+
+    if (destroy) {
+      step("pulumi destroy");
+      await stack.destroy({ onOutput: (s) => process.stdout.write(s) });
+      step("destroyed: the simulator holds no server of this stack");
+      return;
+    }
+    step("pulumi up (servers provision in a few seconds; progress below)");
+    const started = Date.now();
+    const result = await stack.up({ onOutput: (s) => process.stdout.write(s) });
+    printServers(result.outputs.servers?.value ?? []);
+    // Deliveries are asynchronous; give the last ones a moment to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    printEvents(receiver.events, receiver.rejected);
+    step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    printNextSteps();
+  } finally {
+    await receiver.close();
+    await sim.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(`\ndemo failed: ${err?.message ?? err}`);
+  process.exit(1);
+});

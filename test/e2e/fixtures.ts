@@ -1,0 +1,115 @@
+// Shared pieces of the end-to-end scenarios: a simulator + receiver per shape,
+// and programs built from a plain description that tests change between runs.
+import * as pulumi from "@pulumi/pulumi";
+import * as hosting from "pulumi-hosting";
+import { startSimulator } from "../../simulator";
+import { RunningReceiver, startWebhookReceiver } from "../../provider/receiver";
+import { E2EStack } from "./e2e-stack";
+import { SimAdmin } from "./sim-admin";
+
+export const SHAPES = ["A", "B"] as const;
+export type Shape = (typeof SHAPES)[number];
+
+export const API_KEY = "e2e-full-key-7f3a9c";
+export const WEBHOOK_SECRET = "e2e-webhook-secret-91be04";
+
+export interface ServerSpec {
+  region?: string;
+  plan?: string;
+  os?: string;
+  osId?: number;
+  label?: string;
+  tags?: string[];
+  powerState?: "running" | "stopped";
+  userData?: string;
+}
+
+export interface ProgramSpec {
+  servers: Record<string, ServerSpec>;
+  webhookUrl?: string;
+  lookups?: boolean;
+}
+
+export const DEFAULT_SERVER: ServerSpec = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" };
+
+/** A program that declares what `spec()` says at the time it runs. */
+export function programOf(spec: () => ProgramSpec): () => Promise<Record<string, unknown>> {
+  return async () => {
+    const current = spec();
+    const outputs: Record<string, unknown> = {};
+    for (const [name, server] of Object.entries(current.servers)) {
+      const s = new hosting.Server(name, { ...DEFAULT_SERVER, ...server } as hosting.ServerArgs);
+      outputs[name] = pulumi
+        .all([s.id, s.status, s.mainIp, s.label, s.tags, s.osId])
+        .apply(([id, status, mainIp, label, tags, osId]) => ({ id, status, mainIp, label, tags, osId }));
+    }
+    if (current.webhookUrl) {
+      const hook = new hosting.Webhook("events", {
+        url: current.webhookUrl,
+        events: ["server.created", "server.deleted", "server.status_changed"],
+        secret: WEBHOOK_SECRET,
+      });
+      outputs.webhookId = hook.id;
+    }
+    if (current.lookups) {
+      const region = await hosting.getRegion({ id: "fra" });
+      const plan = await hosting.getPlan({ id: "vc2-1c-1gb" });
+      const image = await hosting.getOsImage({ slug: "ubuntu-24.04" });
+      outputs.lookups = { city: region.city, planVcpus: plan.vcpus, imageId: image.id };
+    }
+    return outputs;
+  };
+}
+
+export interface World {
+  sim: { url: string; close(): Promise<void> };
+  admin: SimAdmin;
+  receiver: RunningReceiver;
+  close(): Promise<void>;
+}
+
+/** A simulator of one shape with fast timings, plus a webhook receiver. */
+export async function startWorld(shape: Shape, options: Record<string, unknown> = {}): Promise<World> {
+  const sim = await startSimulator({
+    port: 0,
+    shape,
+    provisionMs: 400,
+    transitionMs: 200,
+    seed: 7,
+    webhookRetryScale: 0.001,
+    keys: [{ key: API_KEY, permission: "full", tier: "enterprise" }],
+    ...options,
+  });
+  const receiver = await startWebhookReceiver({ secret: WEBHOOK_SECRET });
+  return {
+    sim,
+    admin: new SimAdmin(sim.url),
+    receiver,
+    close: async () => {
+      await receiver.close();
+      await sim.close();
+    },
+  };
+}
+
+export function stackConfig(world: World, apiKey = API_KEY) {
+  return {
+    "hosting:apiKey": { value: apiKey, secret: true },
+    "hosting:baseUrl": { value: world.sim.url },
+  };
+}
+
+export function createStack(world: World, spec: () => ProgramSpec, extra: Partial<Parameters<typeof E2EStack.create>[0]> = {}) {
+  return E2EStack.create({ program: programOf(spec), config: stackConfig(world), ...extra });
+}
+
+/** Polls until `check` holds or the time is up; returns the last value. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
