@@ -142,6 +142,22 @@ export interface UpdateWebhookRequest {
   secret?: string;
 }
 
+/**
+ * Where a request queues while it waits for a rate-limit token: mutations go first, then
+ * reads, then status polls (so a fleet's polling never delays a create or a delete).
+ */
+export type RequestPriority = "mutation" | "read" | "poll";
+
+/** Options of a read. */
+export interface ReadOptions {
+  /**
+   * Queue position; pass "poll" for status polls (e.g. waiting for `active`), "mutation" for
+   * a read that is part of a mutation (e.g. the read-back after a create).
+   * @default "read"
+   */
+  priority?: RequestPriority;
+}
+
 /** Options of a mutating call. */
 export interface MutationOptions {
   /**
@@ -162,10 +178,11 @@ export interface ClientStats {
 /** The process-wide client. Every method paces itself and retries safely. */
 export interface HostingApi {
   readonly shape: Promise<ApiShape>;
-  listServers(filter?: ServerFilter): AsyncIterable<Server>;
-  listAllServers(filter?: ServerFilter): Promise<Server[]>;
+  /** Pages with `per_page=500` (cursor or page paging by the client's options). */
+  listServers(filter?: ServerFilter, opts?: ReadOptions): AsyncIterable<Server>;
+  listAllServers(filter?: ServerFilter, opts?: ReadOptions): Promise<Server[]>;
   /** undefined when the server does not exist (404) or is terminated. */
-  getServer(id: string): Promise<Server | undefined>;
+  getServer(id: string, opts?: ReadOptions): Promise<Server | undefined>;
   createServer(req: CreateServerRequest, opts?: MutationOptions): Promise<CreateServerResult>;
   updateServer(id: string, req: UpdateServerRequest, opts?: MutationOptions): Promise<Server>;
   /** Resolves true when deleted, false when it was already gone (404). */
@@ -180,9 +197,10 @@ export interface HostingApi {
   getAccount(): Promise<Account>;
 
   createWebhook(req: CreateWebhookRequest, opts?: MutationOptions): Promise<Webhook>;
-  getWebhook(id: string): Promise<Webhook | undefined>;
-  listWebhooks(): Promise<Webhook[]>;
-  updateWebhook(id: string, req: UpdateWebhookRequest): Promise<Webhook>;
+  getWebhook(id: string, opts?: ReadOptions): Promise<Webhook | undefined>;
+  listWebhooks(opts?: ReadOptions): Promise<Webhook[]>;
+  updateWebhook(id: string, req: UpdateWebhookRequest, opts?: MutationOptions): Promise<Webhook>;
+  /** Resolves true when deleted, false when it was already gone (404). */
   deleteWebhook(id: string): Promise<boolean>;
 
   stats(): ClientStats;

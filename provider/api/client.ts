@@ -1,0 +1,320 @@
+// The client of the hosting API: HostingApi over the requester (pacing, retries, errors),
+// the catalogue (memoized), paging and the shape-independent model. One per process and
+// deployment: see getClient.
+
+import { createHash, randomUUID } from "crypto";
+import { ApiError } from "./errors";
+import { Catalogue, type OsCatalogue } from "./catalogue";
+import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./normalize";
+import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
+import { paginate } from "./paginate";
+import { RateLimiter } from "./rate-limiter";
+import { Requester, type CallOptions } from "./requester";
+import { ShapeTracker } from "./shape";
+import { defaultUserAgent, Transport } from "./transport";
+import type {
+  Account,
+  ApiShape,
+  ClientStats,
+  CreateServerRequest,
+  CreateServerResult,
+  CreateWebhookRequest,
+  HostingApi,
+  MutationOptions,
+  OsImage,
+  Plan,
+  ReadOptions,
+  Region,
+  Server,
+  ServerAction,
+  ServerFilter,
+  UpdateServerRequest,
+  UpdateWebhookRequest,
+  Webhook,
+} from "./types";
+
+type Wire = Record<string, unknown>;
+
+/** The most a 429's `retry_after` may pause us, and 429s retried without using up retries. */
+const MAX_RATE_LIMIT_RETRIES = 20;
+
+export class HostingClient implements HostingApi {
+  /** The resolved options without the key. */
+  readonly options: Readonly<Omit<ResolvedOptions, "apiKey">>;
+  private readonly tracker: ShapeTracker;
+  private readonly limiter: RateLimiter;
+  private readonly requester: Requester;
+  private readonly catalogue: Catalogue;
+  private readonly basePath: string;
+
+  constructor(opts: ClientOptions) {
+    const { apiKey: _apiKey, ...safe } = resolveOptions(opts, defaultUserAgent());
+    this.options = Object.freeze(safe);
+    this.basePath = new URL(safe.baseUrl).pathname.replace(/\/+$/, "");
+    this.tracker = new ShapeTracker(safe.shape);
+    this.limiter = new RateLimiter({
+      ratePerMinute: safe.ratePerMinute,
+      burst: safe.burst,
+      maxPauseMs: safe.maxRetryDelayMs,
+      logger: safe.logger,
+    });
+    const transport = new Transport({ ...safe, apiKey: opts.apiKey });
+    this.requester = new Requester({
+      transport,
+      limiter: this.limiter,
+      shape: this.tracker,
+      keySource: safe.keySource,
+      policy: {
+        retries: safe.retries,
+        minRetryDelayMs: safe.minRetryDelayMs,
+        maxRetryDelayMs: safe.maxRetryDelayMs,
+        maxRateLimitRetries: MAX_RATE_LIMIT_RETRIES,
+        logger: safe.logger,
+      },
+    });
+    this.catalogue = new Catalogue({
+      regions: async () => unwrapList((await this.get("/v1/regions")).data, "regions").map(toRegion),
+      plans: async (f) => (await this.collect("/v1/plans", "plans", { type: f.type, region: f.region })).map(toPlan),
+      os: async () => (await this.collect("/v1/os", "os", {})).map(toOsImage),
+    });
+  }
+
+  /** The deployment's shape: forced, seen already, or learnt from the OS catalogue. */
+  get shape(): Promise<ApiShape> {
+    return this.ensureShape();
+  }
+
+  async *listServers(filter: ServerFilter = {}, opts: ReadOptions = {}): AsyncIterable<Server> {
+    const os = await this.catalogue.os();
+    const seen = new Set<string>();
+    const query = { label: filter.label, region: filter.region, tag: filter.tag };
+    for await (const w of this.pages("/v1/servers", "servers", query, opts)) {
+      const s = toServer(w, os);
+      // Page paging can show an item twice when the list shifts under it.
+      if (seen.has(s.id) || s.status === "terminated") continue;
+      seen.add(s.id);
+      yield s;
+    }
+  }
+
+  async listAllServers(filter?: ServerFilter, opts?: ReadOptions): Promise<Server[]> {
+    const all: Server[] = [];
+    for await (const s of this.listServers(filter, opts)) all.push(s);
+    return all;
+  }
+
+  async getServer(id: string, opts: ReadOptions = {}): Promise<Server | undefined> {
+    const [os, res] = await Promise.all([
+      this.catalogue.os(),
+      this.get(`/v1/servers/${enc(id)}`, { accept: [404], priority: opts.priority, operation: `reading server ${id}` }),
+    ]);
+    if (res.status === 404) return undefined;
+    const s = toServer(this.one(res.data, "server", "GET", `/v1/servers/${id}`), os);
+    return s.status === "terminated" ? undefined : s;
+  }
+
+  async createServer(req: CreateServerRequest, opts: MutationOptions = {}): Promise<CreateServerResult> {
+    const [os, shape] = await Promise.all([this.catalogue.os(), this.ensureShape()]);
+    const image = os.resolve(req);
+    const res = await this.requester.call("POST", "/v1/servers", toCreateBody(req, image, shape), {
+      idempotencyKey: opts.idempotencyKey ?? randomUUID(),
+      operation: "creating a server",
+    });
+    const w = this.one(res.data, "server", "POST", "/v1/servers");
+    const result: CreateServerResult = { server: toServer(w, os) };
+    const est = Number(w.estimated_provisioning_seconds);
+    if (w.estimated_provisioning_seconds !== undefined && Number.isFinite(est)) {
+      result.estimatedProvisioningMs = Math.round(est * 1000);
+    }
+    return result;
+  }
+
+  async updateServer(id: string, req: UpdateServerRequest, opts: MutationOptions = {}): Promise<Server> {
+    const body: Wire = {};
+    if (req.label !== undefined) body.label = req.label;
+    if (req.tags !== undefined) body.tags = req.tags;
+    const path = `/v1/servers/${enc(id)}`;
+    const [os, res] = await Promise.all([
+      this.catalogue.os(),
+      this.requester.call("PATCH", path, body, {
+        idempotencyKey: opts.idempotencyKey ?? randomUUID(),
+        operation: `updating server ${id}`,
+      }),
+    ]);
+    return toServer(this.one(res.data, "server", "PATCH", path), os);
+  }
+
+  async deleteServer(id: string): Promise<boolean> {
+    const res = await this.requester.call("DELETE", `/v1/servers/${enc(id)}`, undefined, {
+      accept: [404],
+      operation: `deleting server ${id}`,
+    });
+    // A 404 right after an attempt whose answer was lost means that attempt deleted it.
+    return res.status !== 404 || res.afterLostAnswer;
+  }
+
+  async serverAction(id: string, action: ServerAction, opts: MutationOptions = {}): Promise<Server> {
+    const path = `/v1/servers/${enc(id)}/${action}`;
+    const [os, res] = await Promise.all([
+      this.catalogue.os(),
+      this.requester.call("POST", path, undefined, {
+        idempotencyKey: opts.idempotencyKey ?? randomUUID(),
+        operation: `${action === "stop" ? "stopping" : action === "halt" ? "halting" : `${action}ing`} server ${id}`,
+      }),
+    ]);
+    const w = unwrapOne(res.data, "server");
+    if (w) return toServer(w, os);
+    // The spec leaves the action's answer open; read the server back when it is not there.
+    const s = await this.getServer(id, { priority: "mutation" });
+    if (!s) throw new ApiError("POST", path, `POST ${path}: server ${id} is gone after ${action}`);
+    return s;
+  }
+
+  listRegions(): Promise<Region[]> {
+    return this.catalogue.regions();
+  }
+
+  listPlans(filter: { type?: string; region?: string } = {}): Promise<Plan[]> {
+    return this.catalogue.plans(filter);
+  }
+
+  async listOsImages(): Promise<OsImage[]> {
+    return (await this.catalogue.os()).images;
+  }
+
+  async resolveOs(ref: { os?: string; osId?: number }): Promise<OsImage> {
+    return (await this.catalogue.os()).resolve(ref);
+  }
+
+  async getAccount(): Promise<Account> {
+    const res = await this.get("/v1/account", { operation: "reading the account" });
+    return toAccount(this.one(res.data, "account", "GET", "/v1/account"));
+  }
+
+  async createWebhook(req: CreateWebhookRequest, opts: MutationOptions = {}): Promise<Webhook> {
+    const res = await this.requester.call(
+      "POST",
+      "/v1/webhooks",
+      { url: req.url, events: req.events, secret: req.secret },
+      { idempotencyKey: opts.idempotencyKey ?? randomUUID(), operation: "creating a webhook" },
+    );
+    return toWebhook(this.one(res.data, "webhook", "POST", "/v1/webhooks"));
+  }
+
+  async getWebhook(id: string, opts: ReadOptions = {}): Promise<Webhook | undefined> {
+    const path = `/v1/webhooks/${enc(id)}`;
+    const res = await this.get(path, { accept: [404], priority: opts.priority, operation: `reading webhook ${id}` });
+    return res.status === 404 ? undefined : toWebhook(this.one(res.data, "webhook", "GET", path));
+  }
+
+  async listWebhooks(opts: ReadOptions = {}): Promise<Webhook[]> {
+    const all: Webhook[] = [];
+    for await (const w of this.pages("/v1/webhooks", "webhooks", {}, opts)) all.push(toWebhook(w));
+    return all;
+  }
+
+  async updateWebhook(id: string, req: UpdateWebhookRequest, opts: MutationOptions = {}): Promise<Webhook> {
+    const body: Wire = {};
+    if (req.url !== undefined) body.url = req.url;
+    if (req.events !== undefined) body.events = req.events;
+    if (req.secret !== undefined) body.secret = req.secret;
+    const path = `/v1/webhooks/${enc(id)}`;
+    const res = await this.requester.call("PATCH", path, body, {
+      idempotencyKey: opts.idempotencyKey ?? randomUUID(),
+      operation: `updating webhook ${id}`,
+    });
+    return toWebhook(this.one(res.data, "webhook", "PATCH", path));
+  }
+
+  async deleteWebhook(id: string): Promise<boolean> {
+    const res = await this.requester.call("DELETE", `/v1/webhooks/${enc(id)}`, undefined, {
+      accept: [404],
+      operation: `deleting webhook ${id}`,
+    });
+    return res.status !== 404 || res.afterLostAnswer;
+  }
+
+  stats(): ClientStats {
+    return this.requester.stats();
+  }
+
+  /** The bucket as the client sees it (tests, benchmark). */
+  rateLimitState(): ReturnType<RateLimiter["snapshot"]> {
+    return this.limiter.snapshot();
+  }
+
+  private async ensureShape(): Promise<ApiShape> {
+    if (this.tracker.current) return this.tracker.current;
+    await this.catalogue.os();
+    if (this.tracker.current) return this.tracker.current;
+    throw new ApiError("GET", "/v1/os", "could not tell the API's shape from GET /v1/os; set the client's `shape` to A or B");
+  }
+
+  private get(path: string, opts: CallOptions = {}) {
+    return this.requester.call("GET", path, undefined, opts);
+  }
+
+  private pages(path: string, key: string, query: Record<string, string | undefined>, opts: ReadOptions) {
+    return paginate(path, query, {
+      mode: this.options.paging,
+      perPage: this.options.perPage,
+      fetchPage: async (p) => {
+        const res = await this.get(this.belowBase(p), { priority: opts.priority });
+        return { items: unwrapList(res.data, key), body: res.data };
+      },
+    });
+  }
+
+  private async collect(path: string, key: string, query: Record<string, string | undefined>): Promise<Wire[]> {
+    const all: Wire[] = [];
+    for await (const w of this.pages(path, key, query, {})) all.push(w);
+    return all;
+  }
+
+  /** A `next` link's path carries the base URL's path prefix, which axios adds again. */
+  private belowBase(p: string): string {
+    return this.basePath && p.startsWith(`${this.basePath}/`) ? p.slice(this.basePath.length) : p;
+  }
+
+  private one(body: unknown, key: string, method: string, path: string): Wire {
+    const w = unwrapOne(body, key);
+    if (!w) {
+      throw new ApiError(method, path, `${method} ${path}: the answer has no \`${key}\` or \`data\` record`);
+    }
+    return w;
+  }
+}
+
+function enc(id: string): string {
+  return encodeURIComponent(id);
+}
+
+export function createClient(opts: ClientOptions): HostingClient {
+  return new HostingClient(opts);
+}
+
+const clients = new Map<string, HostingClient>();
+
+/**
+ * The process-wide client of one deployment and key: every resource of a provider process
+ * shares one rate limiter and one catalogue cache through it. Creating a client is
+ * synchronous, so concurrent callers can never build two. Options other than
+ * (baseUrl, key, shape) are taken from the first caller.
+ */
+export function getClient(opts: ClientOptions): HostingClient {
+  const keyHash = createHash("sha256").update(String(opts.apiKey)).digest("hex");
+  const id = `${String(opts.baseUrl).replace(/\/+$/, "")}|${keyHash}|${opts.shape ?? "auto"}`;
+  let c = clients.get(id);
+  if (!c) {
+    c = createClient(opts);
+    clients.set(id, c);
+  }
+  return c;
+}
+
+/** Forgets every process-wide client (tests). */
+export function resetClients(): void {
+  clients.clear();
+}
+
+export type { OsCatalogue };

@@ -1,0 +1,10 @@
+// The hosting API client: re-exports only.
+export * from "./types";
+export { HostingClient, createClient, getClient, resetClients } from "./client";
+export { DEFAULTS, ClientOptionsError, isLoopback, type ClientOptions, type ResolvedOptions, type PagingMode } from "./options";
+export { ApiError, HttpError, RateLimitError, NetworkError, TimeoutError, isApiError } from "./errors";
+export { OsNotFoundError, OsCatalogue } from "./catalogue";
+export { RateLimiter } from "./rate-limiter";
+export { isRetryableError, RETRY_STATUSES } from "./retry";
+export { shapeOfEnvelope } from "./shape";
+export { signWebhookBody, verifyWebhookSignature, SIGNATURE_HEADER } from "./webhook-signature";

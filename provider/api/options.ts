@@ -1,0 +1,151 @@
+// The client's one options object and its one defaults object, merged once into a fully
+// resolved state. Everything that waits takes its timing from here, so tests can shrink
+// seconds to milliseconds (the idea of octokit plugin-retry's `retryAfterBaseValue`).
+
+import type { ApiShape } from "./types";
+
+/** How full listings walk the pages (both are in the spec; cursor is the v1.8 way). */
+export type PagingMode = "cursor" | "page";
+
+export interface ClientOptions {
+  /** Scheme and host of the API, e.g. `https://api.example.com` (no `/v1`). Required. */
+  baseUrl: string;
+  /** The API key, sent as `Authorization: Bearer <key>`. Required; never logged or thrown. */
+  apiKey: string;
+  /**
+   * Where the key came from, named in 401 messages so a user knows what to fix,
+   * e.g. `stack config hosting:apiKey` or `environment variable HOSTING_API_KEY`.
+   * @default "the configured API key"
+   */
+  keySource?: string;
+  /**
+   * Which wire shape the deployment speaks; `auto` detects it from the first envelope seen.
+   * @default "auto"
+   */
+  shape?: "auto" | ApiShape;
+  /**
+   * Time-out of one HTTP attempt in milliseconds (a timed-out attempt is retried).
+   * @default 30000
+   */
+  timeoutMs?: number;
+  /**
+   * Retries after the first attempt of one logical request.
+   * @default 8
+   */
+  retries?: number;
+  /**
+   * First back-off delay in milliseconds; doubles on every retry, with jitter.
+   * @default 250
+   */
+  minRetryDelayMs?: number;
+  /**
+   * Ceiling of one back-off delay (and of a honoured `retry_after`) in milliseconds.
+   * @default 30000
+   */
+  maxRetryDelayMs?: number;
+  /**
+   * Requests per minute assumed before the first `X-RateLimit-Limit` header (the default tier).
+   * @default 60
+   */
+  ratePerMinute?: number;
+  /**
+   * Bucket capacity assumed before the first rate-limit headers (the default tier's burst).
+   * @default 100
+   */
+  burst?: number;
+  /**
+   * User-Agent header.
+   * @default "pulumi-hosting/<version from package.json>"
+   */
+  userAgent?: string;
+  /**
+   * Allow plain `http://` to a host that is not loopback. Off because the key would cross
+   * the network in clear text; loopback (127.0.0.0/8, localhost, ::1) is always allowed.
+   * @default false
+   */
+  allowInsecureHttp?: boolean;
+  /**
+   * Items per page of full listings (the spec's maximum).
+   * @default 500
+   */
+  perPage?: number;
+  /**
+   * Paging of full listings: follow `links.next` (cursor) or count pages.
+   * @default "cursor"
+   */
+  paging?: PagingMode;
+  /**
+   * Receives one line per retry and per rate-limit pause; the key is never in a line.
+   * @default no-op
+   */
+  logger?: (line: string) => void;
+}
+
+export type ResolvedOptions = Required<ClientOptions>;
+
+/** The one defaults object (the required `baseUrl`/`apiKey` have none). */
+export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent"> = {
+  keySource: "the configured API key",
+  shape: "auto",
+  timeoutMs: 30_000,
+  retries: 8,
+  minRetryDelayMs: 250,
+  maxRetryDelayMs: 30_000,
+  ratePerMinute: 60,
+  burst: 100,
+  allowInsecureHttp: false,
+  perPage: 500,
+  paging: "cursor",
+  logger: () => undefined,
+};
+
+/** Thrown for options that cannot work; it names the option, never the key's value. */
+export class ClientOptionsError extends Error {
+  override readonly name = "ClientOptionsError";
+}
+
+export function resolveOptions(opts: ClientOptions, defaultUserAgent: string): ResolvedOptions {
+  if (!opts || typeof opts.baseUrl !== "string" || opts.baseUrl === "") {
+    throw new ClientOptionsError("hosting API client: `baseUrl` is required (e.g. https://api.example.com)");
+  }
+  if (typeof opts.apiKey !== "string" || opts.apiKey.trim() === "") {
+    const source = opts.keySource ?? DEFAULTS.keySource;
+    throw new ClientOptionsError(`hosting API client: no API key: set ${source}`);
+  }
+  const defined = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
+  const resolved: ResolvedOptions = { ...DEFAULTS, userAgent: defaultUserAgent, ...defined } as ResolvedOptions;
+  resolved.baseUrl = checkBaseUrl(resolved.baseUrl, resolved.allowInsecureHttp);
+  if (!["auto", "A", "B"].includes(resolved.shape)) {
+    throw new ClientOptionsError(`hosting API client: \`shape\` must be "auto", "A" or "B", not "${resolved.shape}"`);
+  }
+  if (resolved.perPage < 1 || resolved.perPage > 500) {
+    throw new ClientOptionsError("hosting API client: `perPage` must be 1..500 (the API's maximum is 500)");
+  }
+  return resolved;
+}
+
+/** Origin of the base URL without a trailing slash; refuses clear text off loopback. */
+function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ClientOptionsError(`hosting API client: \`baseUrl\` "${raw}" is not a URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ClientOptionsError(`hosting API client: \`baseUrl\` must be http(s), not ${url.protocol}`);
+  }
+  if (url.protocol === "http:" && !allowInsecureHttp && !isLoopback(url.hostname)) {
+    throw new ClientOptionsError(
+      `hosting API client: refusing plain http:// to ${url.hostname}: the API key would cross the network ` +
+        "unencrypted. Use https://, or set allowInsecureHttp: true if you really mean it.",
+    );
+  }
+  return url.origin + url.pathname.replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host === "::1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}

@@ -1,0 +1,190 @@
+// One token bucket per client (so per process: see getClient), which paces requests before
+// the API refuses them. The anchors (octokit plugin-throttling, ky) only react to 429s; we
+// mirror the server's own bucket (docs/contract.md, "Rate limit") instead:
+//
+// - seeded from the tier defaults in the options (60/min, burst 100);
+// - until the first answer with `X-RateLimit-*` headers, only one request is in flight (a
+//   probe), so a key on a smaller tier never meets a burst sized for the default one;
+// - every answer corrects it: the rate from `X-RateLimit-Limit` (0 = unlimited), the tokens
+//   from `X-RateLimit-Remaining` minus the other requests still in flight (they may not have
+//   reached the server yet, so we count them as spent), the capacity from the largest
+//   `Remaining` seen and the time to `X-RateLimit-Reset`;
+// - a request waits for a token instead of being sent to be refused;
+// - waiting mutations go before reads, reads before status polls;
+// - a 429's `retry_after` stops every request until then.
+
+import type { RequestPriority } from "./types";
+
+export type { RequestPriority };
+const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
+
+export interface RateLimiterOptions {
+  ratePerMinute: number;
+  burst: number;
+  /** Upper bound of one honoured pause (a broken `retry_after` must not hang us for hours). */
+  maxPauseMs: number;
+  logger: (line: string) => void;
+  now?: () => number;
+}
+
+/** A granted token; hand it back through `observe` (answer) or `release` (no answer). */
+export interface Ticket {
+  readonly seq: number;
+  settled: boolean;
+}
+
+export type HeaderGetter = (name: string) => string | undefined;
+
+export class RateLimiter {
+  private tokens: number;
+  private capacity: number;
+  private ratePerMs: number;
+  private last: number;
+  private unlimited = false;
+  private calibrated = false;
+  private probing = false;
+  private capacityLearned = false;
+  private pausedUntil = 0;
+  private seq = 0;
+  private lastSyncSeq = -1;
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
+  private readonly queues: Record<RequestPriority, Array<(t: Ticket) => void>> = { mutation: [], read: [], poll: [] };
+  private readonly now: () => number;
+
+  constructor(private readonly opts: RateLimiterOptions) {
+    this.now = opts.now ?? Date.now;
+    this.capacity = Math.max(1, opts.burst);
+    this.tokens = this.capacity;
+    this.ratePerMs = opts.ratePerMinute / 60_000;
+    this.last = this.now();
+  }
+
+  /** Resolves when the request may go; it never refuses. */
+  acquire(priority: RequestPriority = "read"): Promise<Ticket> {
+    return new Promise((resolve) => {
+      this.queues[priority].push(resolve);
+      this.pump();
+    });
+  }
+
+  /** An answer arrived: correct the bucket from its headers (and a 429's `retry_after`). */
+  observe(ticket: Ticket, status: number, header: HeaderGetter, retryAfterSec?: number): void {
+    this.settle(ticket);
+    this.calibrated = true;
+    this.sync(ticket.seq, header);
+    if (status === 429) {
+      this.refill();
+      this.tokens = Math.min(this.tokens, -this.inFlight);
+      const until = retryAfterSec !== undefined ? retryAfterSec * 1000 : this.now() + 1000 / Math.max(this.ratePerMs * 1000, 1e-3);
+      const capped = Math.min(until, this.now() + this.opts.maxPauseMs);
+      if (capped > this.pausedUntil) {
+        this.pausedUntil = capped;
+        this.opts.logger(`hosting API rate limit reached: pausing requests for ${Math.max(0, capped - this.now())} ms`);
+      }
+    }
+    this.pump();
+  }
+
+  /** The attempt got no answer (network error, time-out): nothing to learn. */
+  release(ticket: Ticket): void {
+    this.settle(ticket);
+    this.pump();
+  }
+
+  /** For tests and the benchmark. */
+  snapshot(): { tokens: number; capacity: number; perMinute: number; unlimited: boolean; waiting: number } {
+    this.refill();
+    const waiting = ORDER.reduce((n, p) => n + this.queues[p].length, 0);
+    return { tokens: this.tokens, capacity: this.capacity, perMinute: this.ratePerMs * 60_000, unlimited: this.unlimited, waiting };
+  }
+
+  private settle(ticket: Ticket): void {
+    if (ticket.settled) return;
+    ticket.settled = true;
+    this.inFlight--;
+    this.probing = false;
+  }
+
+  private sync(seq: number, header: HeaderGetter): void {
+    const limit = num(header("x-ratelimit-limit"));
+    if (limit === undefined) return;
+    if (limit === 0) {
+      this.unlimited = true;
+      return;
+    }
+    this.unlimited = false;
+    this.refill();
+    this.ratePerMs = limit / 60_000;
+    const remaining = num(header("x-ratelimit-remaining"));
+    if (remaining === undefined || seq <= this.lastSyncSeq) return;
+    this.lastSyncSeq = seq;
+    const reset = num(header("x-ratelimit-reset"));
+    let capacity = this.capacityLearned ? Math.max(this.capacity, remaining + 1) : remaining + 1;
+    if (reset !== undefined) {
+      // Full at `reset` (whole seconds, so allow one second of rounding).
+      const bound = remaining + Math.ceil((reset * 1000 - this.now() + 1000) * this.ratePerMs);
+      capacity = Math.max(remaining + 1, Math.min(capacity, bound));
+    }
+    this.capacity = capacity;
+    this.capacityLearned = true;
+    this.tokens = Math.min(this.capacity, remaining - this.inFlight);
+  }
+
+  private refill(): void {
+    const now = this.now();
+    if (now > this.last) {
+      this.tokens = Math.min(this.capacity, this.tokens + (now - this.last) * this.ratePerMs);
+      this.last = now;
+    }
+  }
+
+  private grant(p: RequestPriority): void {
+    const resolve = this.queues[p].shift()!;
+    this.inFlight++;
+    resolve({ seq: ++this.seq, settled: false });
+  }
+
+  private pump(): void {
+    for (;;) {
+      const p = ORDER.find((q) => this.queues[q].length > 0);
+      if (!p) return;
+      const now = this.now();
+      if (now < this.pausedUntil) return this.wakeAt(this.pausedUntil);
+      if (!this.calibrated) {
+        if (this.probing) return;
+        this.probing = true;
+        this.grant(p);
+        continue;
+      }
+      if (this.unlimited) {
+        this.grant(p);
+        continue;
+      }
+      this.refill();
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        this.grant(p);
+        continue;
+      }
+      return this.wakeAt(now + Math.ceil((1 - this.tokens) / this.ratePerMs));
+    }
+  }
+
+  private wakeAt(at: number): void {
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, Math.max(0, at - this.now()));
+  }
+}
+
+function num(v: string | undefined): number | undefined {
+  if (v === undefined || v === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -1,0 +1,72 @@
+// Retries of one logical request with p-retry: exponential back-off with p-retry's jitter
+// (`randomize`: each delay times a factor in [1, 2)), capped by maxRetryDelayMs.
+//
+// What is retried (octokit plugin-retry keeps the same never-retry list, error-request.ts):
+// - network errors and time-outs, 429, 500, 502, 503, 504;
+// - never 400, 401, 403, 404, 409, 422 (or any other status): asking again cannot help;
+// - GET and DELETE always; POST and PATCH only with an Idempotency-Key, which the caller
+//   generates once per logical operation so every retry replays the first answer instead of
+//   doing the work twice (a lost answer to a create must not create a second server).
+// A 429 does not use up the retry budget (up to `maxRateLimitRetries`): the rate limiter
+// already holds every request until `retry_after`, so the retry is not a guess.
+
+import type { Options as PRetryOptions } from "p-retry";
+import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
+
+// p-retry 7 is ESM-only; Node >= 20.19 loads it with require() (require(esm)), which keeps
+// this package plain CommonJS and the call synchronous.
+const pRetry: <T>(input: (attempt: number) => Promise<T>, options?: PRetryOptions) => Promise<T> =
+  require("p-retry").default;
+
+export const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+export interface RetryPolicy {
+  retries: number;
+  minRetryDelayMs: number;
+  maxRetryDelayMs: number;
+  /** 429s retried without using up `retries`. */
+  maxRateLimitRetries: number;
+  logger: (line: string) => void;
+}
+
+export interface RetryTarget {
+  method: string;
+  path: string;
+  /** Whether a retry cannot do the work twice (GET/DELETE, or a request with an Idempotency-Key). */
+  safeToRepeat: boolean;
+  /** Called before every retry (counters). */
+  onRetry?: (error: Error) => void;
+}
+
+export function isRetryableError(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return true;
+  return error instanceof HttpError && RETRY_STATUSES.has(error.status);
+}
+
+export function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, target: RetryTarget): Promise<T> {
+  let rateLimited = 0;
+  return pRetry(attempt, {
+    retries: policy.retries,
+    factor: 2,
+    minTimeout: policy.minRetryDelayMs,
+    maxTimeout: policy.maxRetryDelayMs,
+    randomize: true,
+    shouldConsumeRetry: ({ error }) => !(error instanceof RateLimitError && ++rateLimited <= policy.maxRateLimitRetries),
+    shouldRetry: ({ error, attemptNumber }) => {
+      // A 429 was refused before any work: repeating it is always safe.
+      const retry = isRetryableError(error) && (target.safeToRepeat || error instanceof RateLimitError);
+      if (retry) {
+        policy.logger(`${target.method} ${target.path}: attempt ${attemptNumber} failed (${describe(error)}); retrying`);
+        target.onRetry?.(error);
+      }
+      return retry;
+    },
+  });
+}
+
+function describe(error: Error): string {
+  if (error instanceof HttpError) return `${error.status} ${error.code}`;
+  if (error instanceof NetworkError) return error.causeCode;
+  if (error instanceof TimeoutError) return `time-out after ${error.timeoutMs} ms`;
+  return error.name;
+}

@@ -1,0 +1,43 @@
+// Which wire shape a deployment speaks (docs/contract.md, "Shapes"). Forced by the options,
+// or learnt from the first envelope that tells them apart: `data` is shape B; `server(s)`,
+// `os`, `plans`, `webhook(s)` are shape A. `regions` and `account` are the same in both and
+// teach nothing.
+
+import type { ApiShape } from "./types";
+
+const SHAPE_A_KEYS = ["server", "servers", "os", "plans", "webhook", "webhooks"];
+
+export function shapeOfEnvelope(body: unknown): ApiShape | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  if ("data" in body) return "B";
+  if (SHAPE_A_KEYS.some((k) => k in body)) return "A";
+  return undefined;
+}
+
+/** Holds the shape once known; `known` is a promise so callers can wait for it. */
+export class ShapeTracker {
+  private value: ApiShape | undefined;
+  private resolveKnown!: (s: ApiShape) => void;
+  readonly known: Promise<ApiShape>;
+
+  constructor(forced: "auto" | ApiShape) {
+    this.known = new Promise((resolve) => (this.resolveKnown = resolve));
+    if (forced !== "auto") this.set(forced);
+  }
+
+  get current(): ApiShape | undefined {
+    return this.value;
+  }
+
+  /** Learn from an envelope (a no-op once the shape is known). */
+  observe(body: unknown): void {
+    if (this.value) return;
+    const s = shapeOfEnvelope(body);
+    if (s) this.set(s);
+  }
+
+  private set(s: ApiShape): void {
+    this.value = s;
+    this.resolveKnown(s);
+  }
+}
