@@ -35,6 +35,15 @@ import type {
 
 type Wire = Record<string, unknown>;
 
+/** Statuses a server can be in after the action took effect (docs/contract.md, status machine). */
+const ACTION_RESULTS: Record<ServerAction, string[]> = {
+  start: ["starting", "active"],
+  stop: ["stopping", "stopped"],
+  reboot: ["rebooting", "active"],
+  halt: ["stopped"],
+};
+const ACTION_VERBS: Record<ServerAction, string> = { start: "starting", stop: "stopping", reboot: "rebooting", halt: "halting" };
+
 /** The most a 429's `retry_after` may pause us, and 429s retried without using up retries. */
 const MAX_RATE_LIMIT_RETRIES = 20;
 
@@ -155,18 +164,29 @@ export class HostingClient implements HostingApi {
 
   async serverAction(id: string, action: ServerAction, opts: MutationOptions = {}): Promise<Server> {
     const path = `/v1/servers/${enc(id)}/${action}`;
+    const operation = `${ACTION_VERBS[action]} server ${id}`;
     const [os, res] = await Promise.all([
       this.catalogue.os(),
       this.requester.call("POST", path, undefined, {
         idempotencyKey: opts.idempotencyKey ?? randomUUID(),
-        operation: `${action === "stop" ? "stopping" : action === "halt" ? "halting" : `${action}ing`} server ${id}`,
+        operation,
+        accept: [409],
       }),
     ]);
-    const w = unwrapOne(res.data, "server");
+    if (res.status === 409) {
+      // The API does not replay actions by Idempotency-Key: when an earlier attempt's answer
+      // was lost, that attempt did the work and the repeat finds the new status. Otherwise
+      // the 409 is the user's (e.g. stopping a stopped server).
+      if (!res.afterLostAnswer) throw this.requester.errorFor("POST", path, res, operation);
+    }
+    const w = res.status === 409 ? undefined : unwrapOne(res.data, "server");
     if (w) return toServer(w, os);
     // The spec leaves the action's answer open; read the server back when it is not there.
     const s = await this.getServer(id, { priority: "mutation" });
     if (!s) throw new ApiError("POST", path, `POST ${path}: server ${id} is gone after ${action}`);
+    if (res.status === 409 && !ACTION_RESULTS[action].includes(s.status)) {
+      throw this.requester.errorFor("POST", path, res, operation);
+    }
     return s;
   }
 

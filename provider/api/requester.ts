@@ -64,15 +64,7 @@ export class Requester {
       const ok = res.status >= 200 && res.status < 300;
       if (ok) this.deps.shape.observe(res.data);
       if (ok || opts.accept?.includes(res.status)) return { ...res, afterLostAnswer };
-      throw toHttpError({
-        method,
-        path: plainPath,
-        status: res.status,
-        body: res.data,
-        keySource: this.deps.keySource,
-        operation: opts.operation,
-        redact: (t) => this.deps.transport.redact(t),
-      });
+      throw this.errorFor(method, path, res, opts.operation);
     };
 
     return withRetries(attempt, this.deps.policy, {
@@ -80,6 +72,19 @@ export class Requester {
       path: plainPath,
       safeToRepeat: method === "GET" || method === "DELETE" || headers["Idempotency-Key"] !== undefined,
       onRetry: () => this.counters.retries++,
+    });
+  }
+
+  /** The typed error of an error answer (also for answers a caller accepted, then refused). */
+  errorFor(method: string, path: string, res: RawResponse, operation?: string): Error {
+    return toHttpError({
+      method,
+      path: path.split("?")[0]!,
+      status: res.status,
+      body: res.data,
+      keySource: this.deps.keySource,
+      operation,
+      redact: (t) => this.deps.transport.redact(t),
     });
   }
 
