@@ -1,0 +1,69 @@
+// The two wire shapes of docs/contract.md. Records are rendered once and cached as JSON
+// text (ServerRecord.json) so that a list of 100 servers is a string join, not 100
+// JSON.stringify calls: this is what keeps GET /v1/servers fast.
+import { osById, planById } from "../catalogue-data";
+import type { Shape } from "../options";
+import type { ServerRecord, WebhookRecord } from "../store/types";
+
+export function serverFields(s: ServerRecord, shape: Shape): Record<string, unknown> {
+  const plan = planById.get(s.plan)!;
+  const os = osById.get(s.os_id)!;
+  if (shape === "A") {
+    return {
+      id: s.id, label: s.label, status: s.status, region: s.region, plan: s.plan, main_ip: s.main_ip,
+      vcpu_count: plan.vcpus, ram: plan.ram_mb, disk: plan.disk_gb, os: os.name, date_created: s.created_at,
+      os_id: s.os_id, hostname: s.hostname, tags: s.tags, backups: s.backups ? "enabled" : "disabled",
+      ddos_protection: s.ddos_protection, ssh_key_ids: s.ssh_key_ids,
+    };
+  }
+  return {
+    id: s.id, label: s.label, status: s.status, region: s.region, plan: s.plan, main_ip: s.main_ip,
+    vcpus: plan.vcpus, ram_gb: plan.ram_mb / 1024, disk_gb: plan.disk_gb, price_per_hour: plan.price_per_hour,
+    created_at: s.created_at, os: os.slug, os_name: os.name, hostname: s.hostname, tags: s.tags,
+    backups: s.backups, ddos_protection: s.ddos_protection, ssh_key_ids: s.ssh_key_ids,
+  };
+}
+
+export function serverJson(s: ServerRecord, shape: Shape): string {
+  if (s.json === undefined) s.json = JSON.stringify(serverFields(s, shape));
+  return s.json;
+}
+
+/** `{server}` (A) or `{data}` (B), as raw JSON text. */
+export function singleServer(s: ServerRecord, shape: Shape, extra?: Record<string, unknown>): string {
+  const key = shape === "A" ? "server" : "data";
+  if (!extra) return `{"${key}":${serverJson(s, shape)}}`;
+  return JSON.stringify({ [key]: { ...serverFields(s, shape), ...extra } });
+}
+
+export interface Links {
+  next: string | null;
+  prev: string | null;
+}
+
+export function serverList(items: ServerRecord[], total: number, links: Links, shape: Shape): string {
+  const list = "[" + items.map((s) => serverJson(s, shape)).join(",") + "]";
+  const l = JSON.stringify(links);
+  return shape === "A"
+    ? `{"servers":${list},"meta":{"total":${total},"links":${l}}}`
+    : `{"data":${list},"meta":{"total":${total}},"links":${l}}`;
+}
+
+/** A catalogue list: `{os|plans: [...], meta}` (A) or `{data: [...]}` (B). */
+export function catalogueList(key: string, items: unknown[], shape: Shape): unknown {
+  return shape === "A" ? { [key]: items, meta: { total: items.length, links: {} } } : { data: items };
+}
+
+export function webhookFields(w: WebhookRecord): Record<string, unknown> {
+  // The secret is write-only (docs/contract.md, Records).
+  return { id: w.id, url: w.url, events: w.events, created_at: w.created_at };
+}
+
+export function singleWebhook(w: WebhookRecord, shape: Shape): unknown {
+  return shape === "A" ? { webhook: webhookFields(w) } : { data: webhookFields(w) };
+}
+
+export function webhookList(ws: WebhookRecord[], shape: Shape): unknown {
+  const items = ws.map(webhookFields);
+  return shape === "A" ? { webhooks: items, meta: { total: items.length, links: {} } } : { data: items };
+}

@@ -1,0 +1,69 @@
+// Per-key token buckets (docs/contract.md, Rate limit): capacity = burst, refill =
+// limit/60 tokens per second, full at start. A request takes one token; without one it is
+// refused with 429 and takes nothing. Enterprise keys are unlimited (limit 0).
+import type { KeySpec, Tier } from "./options";
+import type { KeyRecord } from "./store/types";
+
+export const TIERS: Record<Exclude<Tier, "custom">, { limit: number; burst: number }> = {
+  default: { limit: 60, burst: 100 },
+  pro: { limit: 300, burst: 500 },
+  enterprise: { limit: 0, burst: 0 },
+};
+
+/** A key record from a spec, with the tier's numbers filled in. */
+export function keyRecord(spec: KeySpec): KeyRecord {
+  const tier = spec.tier ?? "default";
+  if (tier === "custom") {
+    if (!(Number(spec.limit) > 0) || !(Number(spec.burst) >= 1)) {
+      throw new Error(`key ${spec.key}: tier "custom" needs limit > 0 and burst >= 1`);
+    }
+    return { key: spec.key, permission: spec.permission, tier, limit: Number(spec.limit), burst: Number(spec.burst), revoked: false };
+  }
+  if (!(tier in TIERS)) throw new Error(`key ${spec.key}: unknown tier ${String(tier)}`);
+  return { key: spec.key, permission: spec.permission, tier, ...TIERS[tier], revoked: false };
+}
+
+export interface Verdict {
+  allowed: boolean;
+  headers: Record<string, string>;
+  /** Unix seconds when one token is back (only when refused). */
+  retryAfter?: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  take(key: KeyRecord, nowMs: number): Verdict {
+    if (key.limit <= 0) return { allowed: true, headers: { "X-RateLimit-Limit": "0" } };
+    const perMs = key.limit / 60000;
+    let b = this.buckets.get(key.key);
+    if (!b) {
+      b = { tokens: key.burst, at: nowMs };
+      this.buckets.set(key.key, b);
+    }
+    b.tokens = Math.min(key.burst, b.tokens + Math.max(0, nowMs - b.at) * perMs);
+    b.at = nowMs;
+    const allowed = b.tokens >= 1;
+    if (allowed) b.tokens -= 1;
+    const fullAt = nowMs + (key.burst - b.tokens) / perMs;
+    const headers = {
+      "X-RateLimit-Limit": String(key.limit),
+      "X-RateLimit-Remaining": String(Math.floor(b.tokens)),
+      "X-RateLimit-Reset": String(Math.ceil(fullAt / 1000)),
+    };
+    if (allowed) return { allowed, headers };
+    const retryAfter = Math.ceil((nowMs + (1 - b.tokens) / perMs) / 1000);
+    return { allowed, headers: { ...headers, "Retry-After": String(Math.max(1, retryAfter - Math.floor(nowMs / 1000))) }, retryAfter };
+  }
+
+  /** Forget a key's bucket (tier change, reset): it starts full again. */
+  forget(key?: string): void {
+    if (key === undefined) this.buckets.clear();
+    else this.buckets.delete(key);
+  }
+}

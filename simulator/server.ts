@@ -1,0 +1,45 @@
+// The HTTP server: reads the body, sends /_sim/ to the admin router and the rest to the
+// API pipeline. Keep-alive stays on (Node's default) so clients and the benchmark reuse
+// connections.
+import * as http from "http";
+import type { Sim } from "./context";
+import { handleAdmin, handleApi, readBody, send, errorReply } from "./http/pipeline";
+import { Router } from "./http/router";
+import { registerAdminRoutes } from "./routes/admin";
+import { registerCatalogueRoutes } from "./routes/catalogue";
+import { registerServerRoutes } from "./routes/servers";
+import { registerWebhookRoutes } from "./routes/webhooks";
+
+export function createHttpServer(sim: Sim): http.Server {
+  const api = new Router();
+  registerServerRoutes(api, sim);
+  registerCatalogueRoutes(api, sim);
+  registerWebhookRoutes(api, sim);
+  const admin = new Router();
+  registerAdminRoutes(admin, sim);
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    if (sim.options.log) {
+      res.on("finish", () => console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    }
+    void (async () => {
+      try {
+        const raw = await readBody(req);
+        const url = new URL(req.url ?? "/", "http://localhost");
+        if (url.pathname === "/_sim" || url.pathname.startsWith("/_sim/")) await handleAdmin(admin, req, res, url, raw);
+        else await handleApi(sim, api, req, res, url, raw);
+      } catch (e) {
+        const reply = errorReply(e);
+        send(res, reply.status, JSON.stringify(reply.body), {});
+      }
+    })();
+  });
+  server.keepAliveTimeout = 30_000;
+  // A malformed request line or header gets a 400 instead of an unhandled error.
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+  return server;
+}

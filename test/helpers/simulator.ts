@@ -1,0 +1,121 @@
+// Starts the simulator for a test suite: a free loopback port, short timings, and keys of
+// every permission on the enterprise tier (so suites are not rate limited unless they ask).
+// The admin helpers go over HTTP to /_sim/, the way a test of any suite would use them.
+import { startSimulator, type SimulatorOptions, type FaultRule, type KeySpec } from "../../simulator";
+
+export const SHAPES = ["A", "B"] as const;
+export type TestShape = (typeof SHAPES)[number];
+
+export const KEYS = {
+  full: "test-full-key",
+  write: "test-write-key",
+  read: "test-read-key",
+  /** The simulator's default key name, also enterprise tier here. */
+  sim: "sim-full-key",
+} as const;
+
+export const TEST_TIMINGS = { provisionMs: 150, transitionMs: 100, webhookRetryScale: 0.00005 };
+
+export interface TestSimulator {
+  url: string;
+  port: number;
+  shape: TestShape;
+  close(): Promise<void>;
+  /** The simulator's in-process handle. */
+  handle: Awaited<ReturnType<typeof startSimulator>>;
+  /** An API call with a key (full by default); a plain object body is sent as JSON. */
+  api(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  admin(method: string, path: string, body?: unknown): Promise<any>;
+  stats(): Promise<{ total: number; rateLimited: number; byRoute: Record<string, number> }>;
+  rawServers(): Promise<any[]>;
+  deliveries(): Promise<any[]>;
+  setFaults(rules: FaultRule[]): Promise<void>;
+  setConfig(config: Record<string, number>): Promise<void>;
+  addKey(spec: KeySpec): Promise<void>;
+  revokeKey(key: string): Promise<void>;
+  reset(): Promise<void>;
+  /** A valid create body for this shape, with overrides. */
+  createBody(overrides?: Record<string, unknown>): Record<string, unknown>;
+  /** Polls GET /v1/servers/:id until the status is reached (bounded). */
+  waitForStatus(id: string, status: string, timeoutMs?: number): Promise<any>;
+}
+
+export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<TestSimulator> {
+  const keys: KeySpec[] = opts.keys ?? [
+    { key: KEYS.full, permission: "full", tier: "enterprise" },
+    { key: KEYS.write, permission: "write", tier: "enterprise" },
+    { key: KEYS.read, permission: "read", tier: "enterprise" },
+    { key: KEYS.sim, permission: "full", tier: "enterprise" },
+  ];
+  const handle = await startSimulator({ port: 0, ...TEST_TIMINGS, ...opts, keys });
+  const shape = handle.shape;
+  const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${handle.url}/_sim${path}`, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? null : res.json();
+  };
+  const api: TestSimulator["api"] = (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    const key = o.key === undefined ? KEYS.full : o.key;
+    if (key !== null) headers.Authorization = `Bearer ${key}`;
+    let body: string | undefined;
+    if (typeof o.body === "string") body = o.body;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
+    }
+    return fetch(`${handle.url}${path}`, { method, headers, body });
+  };
+  const single = (j: any): any => (shape === "A" ? j.server : j.data);
+  return {
+    url: handle.url,
+    port: handle.port,
+    shape,
+    handle,
+    close: () => handle.close(),
+    api,
+    admin,
+    stats: () => admin("GET", "/stats"),
+    rawServers: async () => (await admin("GET", "/servers")).servers,
+    deliveries: async () => (await admin("GET", "/deliveries")).deliveries,
+    setFaults: async (rules) => void (await admin("PUT", "/faults", { rules })),
+    setConfig: async (config) => void (await admin("PUT", "/config", config)),
+    addKey: async (spec) => void (await admin("POST", "/keys", spec)),
+    revokeKey: async (key) => void (await admin("DELETE", `/keys/${encodeURIComponent(key)}`)),
+    reset: async () => void (await admin("POST", "/reset", {})),
+    createBody: (overrides = {}) => ({
+      region: "ewr",
+      plan: "vc2-1c-1gb",
+      ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }),
+      label: "web-1",
+      ...overrides,
+    }),
+    async waitForStatus(id, status, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      let last: any;
+      while (Date.now() < deadline) {
+        const res = await api("GET", `/v1/servers/${id}`);
+        last = res.status === 200 ? single(await res.json()) : { status: `http ${res.status}` };
+        if (last.status === status) return last;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`server ${id} did not reach ${status} within ${timeoutMs} ms (last: ${last?.status})`);
+    },
+  };
+}
+
+/** The single-record envelope of a shape. */
+export function unwrapServer(shape: TestShape, body: any): any {
+  return shape === "A" ? body.server : body.data;
+}
+
+/** The list envelope of a shape: items, total, next link. */
+export function unwrapList(shape: TestShape, body: any): { items: any[]; total: number; next: string | null; prev: string | null } {
+  return shape === "A"
+    ? { items: body.servers, total: body.meta.total, next: body.meta.links.next ?? null, prev: body.meta.links.prev ?? null }
+    : { items: body.data, total: body.meta.total, next: body.links.next ?? null, prev: body.links.prev ?? null };
+}
