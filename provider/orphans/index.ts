@@ -1,0 +1,1 @@
+export { deleteOrphans, findOrphans, serverIdsInState, stackOwnershipTag } from "./find-orphans";
