@@ -79,6 +79,7 @@ export class HostingClient implements HostingApi {
         maxRetryDelayMs: safe.maxRetryDelayMs,
         maxRateLimitRetries: MAX_RATE_LIMIT_RETRIES,
         logger: safe.logger,
+        onRetry: safe.onRetry,
       },
     });
     this.catalogue = new Catalogue({

@@ -79,6 +79,20 @@ export interface ClientOptions {
    * @default no-op
    */
   logger?: (line: string) => void;
+  /**
+   * Awaited before every retry, with the failed attempt's (key-free) error: for metrics, or
+   * for tests that change the world between two attempts.
+   * @default no-op
+   */
+  onRetry?: (event: RetryEvent) => void | Promise<void>;
+}
+
+export interface RetryEvent {
+  method: string;
+  path: string;
+  /** The attempt that failed, 1-based. */
+  attempt: number;
+  error: Error;
 }
 
 export type ResolvedOptions = Required<ClientOptions>;
@@ -97,6 +111,7 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   perPage: 500,
   paging: "cursor",
   logger: () => undefined,
+  onRetry: () => undefined,
 };
 
 /** Thrown for options that cannot work; it names the option, never the key's value. */

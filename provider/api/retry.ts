@@ -11,6 +11,7 @@
 // already holds every request until `retry_after`, so the retry is not a guess.
 
 import type { Options as PRetryOptions } from "p-retry";
+import type { RetryEvent } from "./options";
 import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
 
 // p-retry 7 is ESM-only; Node >= 20.19 loads it with require() (require(esm)), which keeps
@@ -27,6 +28,7 @@ export interface RetryPolicy {
   /** 429s retried without using up `retries`. */
   maxRateLimitRetries: number;
   logger: (line: string) => void;
+  onRetry: (event: RetryEvent) => void | Promise<void>;
 }
 
 export interface RetryTarget {
@@ -52,12 +54,13 @@ export function withRetries<T>(attempt: (n: number) => Promise<T>, policy: Retry
     maxTimeout: policy.maxRetryDelayMs,
     randomize: true,
     shouldConsumeRetry: ({ error }) => !(error instanceof RateLimitError && ++rateLimited <= policy.maxRateLimitRetries),
-    shouldRetry: ({ error, attemptNumber }) => {
+    shouldRetry: async ({ error, attemptNumber }) => {
       // A 429 was refused before any work: repeating it is always safe.
       const retry = isRetryableError(error) && (target.safeToRepeat || error instanceof RateLimitError);
       if (retry) {
         policy.logger(`${target.method} ${target.path}: attempt ${attemptNumber} failed (${describe(error)}); retrying`);
         target.onRetry?.(error);
+        await policy.onRetry({ method: target.method, path: target.path, attempt: attemptNumber, error });
       }
       return retry;
     },
