@@ -1,0 +1,207 @@
+import { expect } from "chai";
+import { createClient, getClient, resetClients, OsNotFoundError, type HostingClient } from "../../provider/api";
+import { FAST_KEY, FULL_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "./sim";
+
+for (const shape of SHAPES) {
+  describe(`API client, shape ${shape}`, () => {
+    let sim: TestSim;
+    let api: HostingClient;
+
+    before(async () => {
+      sim = await TestSim.start(shape);
+      await learnCatalogue(sim);
+    });
+    after(() => sim.close());
+    beforeEach(async () => {
+      await sim.reset();
+      api = sim.client();
+    });
+
+    it("detects the shape from the first envelope it sees", async () => {
+      expect(await api.shape).to.equal(shape);
+      const forced = sim.client({ shape });
+      expect(await forced.shape).to.equal(shape);
+      // A forced shape needs no request to be known.
+      expect(forced.stats().requests).to.equal(0);
+    });
+
+    it("reads the catalogues and the account into the one model", async () => {
+      const [regions, plans, images, account] = await Promise.all([
+        api.listRegions(),
+        api.listPlans(),
+        api.listOsImages(),
+        api.getAccount(),
+      ]);
+      expect(regions.map((r) => r.id)).to.include.members(["ewr", "fra", "syd"]);
+      const plan = plans.find((p) => p.id === "vc2-2c-4gb")!;
+      expect(plan).to.deep.include({ type: "vc2", vcpus: 2, ramGb: 4, pricePerMonth: "20.00" });
+      expect(images.find((i) => i.slug === UBUNTU_SLUG)).to.include({ id: UBUNTU_ID });
+      expect(account.balance).to.match(/^-?\d+\.\d\d$/);
+      expect(account.pendingCharges).to.match(/^\d+\.\d\d$/);
+      const ewrVhf = await api.listPlans({ type: "vhf", region: "syd" });
+      expect(ewrVhf.length).to.be.greaterThan(0);
+      expect(ewrVhf.every((p) => p.type === "vhf" && p.regions.includes("syd"))).to.equal(true);
+    });
+
+    it("fetches each catalogue once, however many callers ask at the same time", async () => {
+      await sim.resetStats();
+      await Promise.all([api.listOsImages(), api.listOsImages(), api.resolveOs({ os: UBUNTU_SLUG }), api.shape]);
+      await Promise.all([api.listRegions(), api.listRegions()]);
+      const stats = await sim.stats();
+      expect(count(stats, "GET /v1/os ")).to.equal(1);
+      expect(count(stats, "GET /v1/regions ")).to.equal(1);
+    });
+
+    it("maps an OS given by slug or by id to what the shape expects, and reads both back", async () => {
+      const bySlug = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "by-slug" });
+      const byId = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", osId: UBUNTU_ID, label: "by-id" });
+      const byIdText = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: String(UBUNTU_ID), label: "by-id-text" });
+      for (const r of [bySlug, byId, byIdText]) {
+        expect(r.server.osId).to.equal(UBUNTU_ID);
+        expect(r.server.osSlug).to.equal(UBUNTU_SLUG);
+        expect(r.server.osName).to.be.a("string").and.not.equal("");
+      }
+      const raw = await sim.rawServers();
+      expect(raw.map((s) => s.os_id)).to.deep.equal([UBUNTU_ID, UBUNTU_ID, UBUNTU_ID]);
+      await expectRejects(api.resolveOs({ os: "plan9-4" }), OsNotFoundError, /no OS image with slug or id "plan9-4".*ubuntu/);
+      await expectRejects(api.resolveOs({ os: UBUNTU_SLUG, osId: UBUNTU_ID + 1 }), OsNotFoundError, /name different images|no OS image with id/);
+    });
+
+    it("creates a server with every field, in the shape's status and units", async () => {
+      const { server, estimatedProvisioningMs } = await api.createServer({
+        region: "fra",
+        plan: "vc2-2c-4gb",
+        os: UBUNTU_SLUG,
+        label: "web-1",
+        hostname: "web-1",
+        tags: ["web", "prod"],
+        sshKeyIds: ["key-1"],
+        backups: true,
+        ddosProtection: true,
+        userData: "#!/bin/sh\necho hi",
+      });
+      expect(server).to.deep.include({
+        label: "web-1",
+        status: shape === "A" ? "pending" : "starting",
+        region: "fra",
+        plan: "vc2-2c-4gb",
+        vcpus: 2,
+        ramGb: 4,
+        diskGb: 80,
+        hostname: "web-1",
+        tags: ["web", "prod"],
+        sshKeyIds: ["key-1"],
+        backups: true,
+        ddosProtection: true,
+      });
+      expect(server.mainIp).to.match(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(Date.parse(server.createdAt)).to.be.greaterThan(0);
+      expect(estimatedProvisioningMs).to.equal(200);
+      if (shape === "B") expect(server.pricePerHour).to.match(/^\d+\.\d{4}$/);
+      const raw = (await sim.rawServers())[0]!;
+      expect(raw.user_data).to.equal("#!/bin/sh\necho hi");
+    });
+
+    it("reads, updates, acts on and deletes a server", async () => {
+      const { server } = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "a" });
+      await waitFor(async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
+      const updated = await api.updateServer(server.id, { label: "b", tags: ["x"] });
+      expect(updated).to.deep.include({ id: server.id, label: "b", tags: ["x"] });
+      expect((await api.serverAction(server.id, "stop")).status).to.equal("stopping");
+      await waitFor(async () => (await api.getServer(server.id))?.status === "stopped");
+      expect((await api.serverAction(server.id, "start")).status).to.equal("starting");
+      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      expect((await api.serverAction(server.id, "reboot")).status).to.equal("rebooting");
+      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      expect((await api.serverAction(server.id, "halt")).status).to.equal("stopped");
+      expect(await api.listAllServers({ label: "b" })).to.have.length(1);
+      expect(await api.deleteServer(server.id)).to.equal(true);
+      expect(await api.getServer(server.id)).to.equal(undefined);
+      await waitFor(async () => (await sim.rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
+      expect(await api.deleteServer("no-such-server")).to.equal(false);
+      expect(await api.getServer("no-such-server")).to.equal(undefined);
+    });
+
+    it("filters listings by label, region and tag", async () => {
+      await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "x", tags: ["blue"] });
+      await api.createServer({ region: "fra", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "y", tags: ["green"] });
+      await api.createServer({ region: "fra", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "y", tags: ["blue"] });
+      expect((await api.listAllServers({ label: "y" })).length).to.equal(2);
+      expect((await api.listAllServers({ region: "ewr" })).map((s) => s.label)).to.deep.equal(["x"]);
+      expect((await api.listAllServers({ tag: "blue" })).length).to.equal(2);
+      expect((await api.listAllServers({ tag: "blue", region: "fra" })).map((s) => s.label)).to.deep.equal(["y"]);
+    });
+
+    it("creates, reads, lists, updates and deletes webhooks (the secret is never returned)", async () => {
+      const hook = await api.createWebhook({ url: "https://hooks.example.com/a", events: ["server.created"], secret: "s3cret-value" });
+      expect(hook).to.deep.include({ url: "https://hooks.example.com/a", events: ["server.created"] });
+      expect(JSON.stringify(hook)).not.to.contain("s3cret-value");
+      expect(await api.getWebhook(hook.id)).to.deep.include({ id: hook.id });
+      expect((await api.listWebhooks()).map((h) => h.id)).to.deep.equal([hook.id]);
+      const changed = await api.updateWebhook(hook.id, { events: ["server.deleted", "server.status_changed"], secret: "new-secret" });
+      expect(changed.events).to.deep.equal(["server.deleted", "server.status_changed"]);
+      const raw = (await sim.admin("GET", "/webhooks")).webhooks[0];
+      expect(raw.secret).to.equal("new-secret");
+      expect(await api.deleteWebhook(hook.id)).to.equal(true);
+      expect(await api.getWebhook(hook.id)).to.equal(undefined);
+      expect(await api.deleteWebhook(hook.id)).to.equal(false);
+      expect(await api.listWebhooks()).to.deep.equal([]);
+    });
+
+    it("counts its requests by route", async () => {
+      const c = sim.client({ shape });
+      await c.listRegions();
+      await c.getServer("nope");
+      await c.getServer("nope-2");
+      expect(c.stats()).to.deep.include({ requests: 4, retries: 0, rateLimited: 0 });
+      expect(c.stats().byRoute).to.deep.equal({ "GET /v1/regions": 1, "GET /v1/os": 1, "GET /v1/servers/:id": 2 });
+    });
+  });
+}
+
+describe("getClient", () => {
+  afterEach(() => resetClients());
+
+  it("shares one client per (baseUrl, key, shape) in a process, and only that", () => {
+    const base = { baseUrl: "http://127.0.0.1:1", apiKey: FULL_KEY };
+    const a = getClient(base);
+    expect(getClient({ ...base, baseUrl: "http://127.0.0.1:1/" })).to.equal(a);
+    expect(getClient({ ...base, keySource: "another source" })).to.equal(a);
+    expect(getClient({ ...base, apiKey: FAST_KEY })).not.to.equal(a);
+    expect(getClient({ ...base, shape: "B" })).not.to.equal(a);
+    resetClients();
+    expect(getClient(base)).not.to.equal(a);
+  });
+
+  it("sends the User-Agent pulumi-hosting/<package version> and refuses clear text off loopback", async () => {
+    const pkg = require("../../../package.json");
+    expect(createClient({ baseUrl: "http://localhost:1", apiKey: "k" }).options.userAgent).to.equal(`pulumi-hosting/${pkg.version}`);
+    expect(() => createClient({ baseUrl: "http://api.example.com", apiKey: "k" })).to.throw(/refusing plain http:\/\/ to api\.example\.com/);
+    for (const ok of ["http://127.0.0.1:8080", "http://127.3.2.1", "http://[::1]:80", "http://localhost", "https://api.example.com"]) {
+      expect(() => createClient({ baseUrl: ok, apiKey: "k" }), ok).not.to.throw();
+    }
+    expect(() => createClient({ baseUrl: "http://api.example.com", apiKey: "k", allowInsecureHttp: true })).not.to.throw();
+    expect(() => createClient({ baseUrl: "https://api.example.com", apiKey: "", keySource: "environment variable HOSTING_API_KEY" })).to.throw(
+      /no API key: set environment variable HOSTING_API_KEY/,
+    );
+  });
+});
+
+export async function expectRejects(p: Promise<unknown>, type: new (...a: any[]) => Error, message: RegExp): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).to.be.instanceOf(type);
+    expect((e as Error).message).to.match(message);
+    return e as Error;
+  }
+  throw new Error(`expected a rejection matching ${message}`);
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
