@@ -14,7 +14,7 @@ export const KEYS = {
   sim: "sim-full-key",
 } as const;
 
-export const TEST_TIMINGS = { provisionMs: 150, transitionMs: 100, webhookRetryScale: 0.00005 };
+export const TEST_TIMINGS = { provisionMs: 150, transitionMs: 100, webhookRetryScale: 0.00001 };
 
 export interface TestSimulator {
   url: string;
