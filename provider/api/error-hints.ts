@@ -78,7 +78,8 @@ function hintFor(ctx: ErrorContext, d: HttpErrorDetails): string | undefined {
       );
     case 403: {
       const needed = neededPermission(ctx.method, ctx.path);
-      const has = /\b(read|write|full)\b/i.exec(d.apiMessage)?.[1];
+      // The API's message names the key's level ("... the API key has read permission").
+      const has = /\bkey (?:has|is) (read|write|full)\b/i.exec(d.apiMessage)?.[1];
       const hasText = has ? `the API key has ${capitalize(has)} permission; ` : "";
       const what = ctx.operation ?? `${ctx.method} ${ctx.path}`;
       return `${hasText}${what} needs ${needed}: use a key with ${needed} (or Full) permission`;

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { createClient, getClient, resetClients, OsNotFoundError, type HostingClient } from "../../provider/api";
+import { expectRejects, waitFor } from "./assert";
 import { FAST_KEY, FULL_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "./sim";
 
 for (const shape of SHAPES) {
@@ -186,22 +187,3 @@ describe("getClient", () => {
     );
   });
 });
-
-export async function expectRejects(p: Promise<unknown>, type: new (...a: any[]) => Error, message: RegExp): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(type);
-    expect((e as Error).message).to.match(message);
-    return e as Error;
-  }
-  throw new Error(`expected a rejection matching ${message}`);
-}
-
-export async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
