@@ -1,0 +1,25 @@
+// The client of the lookups, which run in the Pulumi program's process (not the provider's):
+// settings from the stack config (`hosting:apiKey`, `hosting:baseUrl`, `hosting:apiShape`)
+// or the environment, one client per process. The key is read as a plain string with
+// `Config.get` so it never enters an Output or the state; it stays in this process's memory.
+
+import * as pulumi from "@pulumi/pulumi";
+import { getClient } from "../api";
+import type { HostingApi } from "../api/types";
+import { resolveSettings } from "../internal/settings";
+
+export function lookupClient(): HostingApi {
+  const config = new pulumi.Config("hosting");
+  const s = resolveSettings({ apiKey: config.get("apiKey"), baseUrl: config.get("baseUrl"), apiShape: config.get("apiShape") });
+  return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
+}
+
+/** `getXOutput` from `getX`: waits for the inputs, then runs the lookup once. */
+export function outputOf<A, R>(lookup: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>, args: unknown, opts?: pulumi.InvokeOptions): pulumi.Output<R> {
+  return pulumi.output(args ?? {}).apply((plain) => lookup(plain as A, opts));
+}
+
+/** The arguments that were given, for echoing them in a result. */
+export function definedOnly<T extends object>(args: T): Partial<T> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

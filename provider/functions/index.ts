@@ -1,0 +1,6 @@
+// The catalogue and account lookups: re-exports only.
+export * from "./regions";
+export * from "./plans";
+export * from "./os-images";
+export * from "./account";
+export { LookupError } from "./nearest";

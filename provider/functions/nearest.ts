@@ -1,0 +1,41 @@
+// "Did you mean": the candidates closest to what a lookup searched for, for its no-match
+// error (the way pulumi-awsx's getDefaultVpc says what it looked for).
+
+/** Up to `count` candidates ordered by edit distance to `wanted` (case-insensitive). */
+export function nearest(wanted: string, candidates: string[], count = 5): string[] {
+  const w = wanted.toLowerCase();
+  return [...new Set(candidates)]
+    .map((c) => ({ c, d: distance(w, c.toLowerCase()) - (c.toLowerCase().includes(w) ? w.length : 0) }))
+    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
+    .slice(0, count)
+    .map((x) => x.c);
+}
+
+/** Levenshtein distance. */
+export function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Thrown when a lookup finds nothing; the message says what was searched and what is near. */
+export class LookupError extends Error {
+  constructor(lookup: string, searched: string, candidates: string[]) {
+    super(`${lookup}: nothing matches ${searched}; nearest: ${candidates.length ? candidates.join(", ") : "(the catalogue is empty)"}`);
+    this.name = "LookupError";
+  }
+}
+
+/** `key "value", key2 value2` for the searched part of a message. */
+export function describeSearch(args: object): string {
+  const parts = Object.entries(args)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return parts.length ? parts.join(", ") : "(no filter)";
+}

@@ -1,0 +1,94 @@
+// OS image lookups: `getOsImages` (by family, name pattern; newest first) and `getOsImage`
+// (by slug, id or name pattern: the newest match), each with a `...Output` form.
+// Reads GET /v1/os once per process.
+
+import * as pulumi from "@pulumi/pulumi";
+import type { OsImage } from "../api/types";
+import { osImagesOf } from "../internal/catalogue";
+import { definedOnly, lookupClient, outputOf } from "./client";
+import { describeSearch, LookupError, nearest } from "./nearest";
+
+export interface GetOsImagesArgs {
+  /** Family, e.g. "ubuntu", "debian" (case-insensitive). */
+  family?: string;
+  /** Regular expression matched case-insensitively against the name and the slug, e.g. "^Ubuntu .* LTS". */
+  namePattern?: string;
+}
+
+export interface GetOsImagesOutputArgs {
+  family?: pulumi.Input<string>;
+  namePattern?: pulumi.Input<string>;
+}
+
+export interface GetOsImagesResult extends GetOsImagesArgs {
+  /** Matching images, newest release first. */
+  readonly osImages: OsImage[];
+  /** Their slugs, newest first. */
+  readonly slugs: string[];
+}
+
+export interface GetOsImageArgs extends GetOsImagesArgs {
+  /** Slug, e.g. "ubuntu-24.04". */
+  slug?: string;
+  /** Legacy integer id, e.g. 2284. */
+  id?: number;
+}
+
+export interface GetOsImageOutputArgs extends GetOsImagesOutputArgs {
+  slug?: pulumi.Input<string>;
+  id?: pulumi.Input<number>;
+}
+
+export type GetOsImageResult = OsImage;
+
+const newestFirst = (a: OsImage, b: OsImage) => (b.released ?? "").localeCompare(a.released ?? "") || b.id - a.id;
+
+function matches(image: OsImage, args: GetOsImageArgs): boolean {
+  if (args.slug !== undefined && image.slug !== args.slug) return false;
+  if (args.id !== undefined && image.id !== args.id) return false;
+  if (args.family !== undefined && image.family.toLowerCase() !== args.family.toLowerCase()) return false;
+  if (args.namePattern !== undefined) {
+    const re = new RegExp(args.namePattern, "i");
+    if (!re.test(image.name) && !re.test(image.slug)) return false;
+  }
+  return true;
+}
+
+function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[] {
+  if (args.namePattern !== undefined) {
+    try {
+      new RegExp(args.namePattern, "i");
+    } catch (e) {
+      throw new Error(`${lookup}: namePattern ${JSON.stringify(args.namePattern)} is not a regular expression: ${(e as Error).message}`);
+    }
+  }
+  const found = all.filter((i) => matches(i, args)).sort(newestFirst);
+  if (found.length === 0) {
+    const wanted = args.slug ?? args.namePattern ?? args.family ?? (args.id !== undefined ? String(args.id) : "");
+    const labels = all.map((i) => `${i.slug} (${i.id}, ${i.name})`);
+    const near = args.id !== undefined && args.slug === undefined
+      ? [...all].sort((a, b) => Math.abs(a.id - args.id!) - Math.abs(b.id - args.id!)).slice(0, 5).map((i) => `${i.slug} (${i.id}, ${i.name})`)
+      : nearest(wanted, labels);
+    throw new LookupError(lookup, describeSearch(args), near);
+  }
+  return found;
+}
+
+/** Images of a family or name pattern, newest first; an error when none matches. */
+export async function getOsImages(args: GetOsImagesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImagesResult> {
+  const osImages = search(await osImagesOf(lookupClient()), args, "getOsImages");
+  return { ...definedOnly(args), osImages, slugs: osImages.map((i) => i.slug) };
+}
+
+export function getOsImagesOutput(args?: GetOsImagesOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetOsImagesResult> {
+  return outputOf(getOsImages, args, opts);
+}
+
+/** The newest image matching slug, id, family and name pattern (all that are given). */
+export async function getOsImage(args: GetOsImageArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImageResult> {
+  return { ...search(await osImagesOf(lookupClient()), args, "getOsImage")[0] };
+}
+
+export function getOsImageOutput(args?: GetOsImageOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetOsImageResult> {
+  return outputOf(getOsImage, args, opts);
+}

@@ -1,0 +1,94 @@
+// Plan lookups: `getPlans` (filter by type, region, minimum vCPUs and RAM; cheapest first)
+// and `getPlan` (by id, or the cheapest plan that meets the filters), each with a
+// `...Output` form. Reads GET /v1/plans once per process and filters here.
+
+import * as pulumi from "@pulumi/pulumi";
+import type { Plan } from "../api/types";
+import { plansOf } from "../internal/catalogue";
+import { definedOnly, lookupClient, outputOf } from "./client";
+import { describeSearch, LookupError, nearest } from "./nearest";
+
+export interface GetPlansArgs {
+  /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
+  type?: string;
+  /** Only plans offered in this region id. */
+  region?: string;
+  /** At least this many vCPUs. */
+  minVcpus?: number;
+  /** At least this much RAM, in GiB. */
+  minRamGb?: number;
+}
+
+export interface GetPlansOutputArgs {
+  type?: pulumi.Input<string>;
+  region?: pulumi.Input<string>;
+  minVcpus?: pulumi.Input<number>;
+  minRamGb?: pulumi.Input<number>;
+}
+
+export interface GetPlansResult extends GetPlansArgs {
+  /** Matching plans, cheapest first. */
+  readonly plans: Plan[];
+  /** Their ids, cheapest first. */
+  readonly ids: string[];
+}
+
+type Filter = [keyof GetPlansArgs, (p: Plan, v: any) => boolean];
+const FILTERS: Filter[] = [
+  ["type", (p, v) => p.type === v],
+  ["region", (p, v) => p.regions.includes(v)],
+  ["minVcpus", (p, v) => p.vcpus >= v],
+  ["minRamGb", (p, v) => p.ramGb >= v],
+];
+
+const misses = (p: Plan, args: GetPlansArgs) => FILTERS.filter(([k, ok]) => args[k] !== undefined && !ok(p, args[k])).length;
+const price = (p: Plan) => Number(p.pricePerMonth);
+const describe = (p: Plan) => `${p.id} (${p.type}, ${p.vcpus} vCPU, ${p.ramGb} GiB, $${p.pricePerMonth}/month, in ${p.regions.join(" ")})`;
+
+function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
+  const plans = all.filter((p) => misses(p, args) === 0).sort((a, b) => price(a) - price(b) || a.id.localeCompare(b.id));
+  if (plans.length === 0) {
+    // Nearest: the plans that miss the fewest filters, cheapest first.
+    const near = [...all].sort((a, b) => misses(a, args) - misses(b, args) || price(a) - price(b)).slice(0, 5);
+    throw new LookupError(lookup, describeSearch(args), near.map(describe));
+  }
+  return plans;
+}
+
+/** The plans that meet every filter given, cheapest first; an error when none does. */
+export async function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
+  const plans = matching(await plansOf(lookupClient()), args, "getPlans");
+  return { ...definedOnly(args), plans, ids: plans.map((p) => p.id) };
+}
+
+export function getPlansOutput(args?: GetPlansOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetPlansResult> {
+  return outputOf(getPlans, args, opts);
+}
+
+export interface GetPlanArgs extends GetPlansArgs {
+  /** Plan id; when given, the filters must hold for it too. */
+  id?: string;
+}
+
+export interface GetPlanOutputArgs extends GetPlansOutputArgs {
+  id?: pulumi.Input<string>;
+}
+
+export type GetPlanResult = Plan;
+
+/** The plan with `id`, or the cheapest that meets the filters; an error naming the nearest. */
+export async function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
+  const all = await plansOf(lookupClient());
+  const { id, ...filters } = args;
+  if (id !== undefined) {
+    const found = all.find((p) => p.id === id);
+    if (!found) throw new LookupError("getPlan", describeSearch({ id }), nearest(id, all.map((p) => p.id)));
+    if (misses(found, filters) > 0) throw new LookupError("getPlan", describeSearch(args), matching(all, filters, "getPlan").slice(0, 5).map(describe));
+    return { ...found };
+  }
+  return { ...matching(all, filters, "getPlan")[0] };
+}
+
+export function getPlanOutput(args?: GetPlanOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetPlanResult> {
+  return outputOf(getPlan, args, opts);
+}

@@ -1,0 +1,75 @@
+// Region lookups: `getRegions` (filter by continent, country) and `getRegion` (by id), each
+// with a `...Output` form, shaped like Pulumi's generated SDKs (pulumi-digitalocean
+// sdk/nodejs/getRegions.ts). Reads GET /v1/regions once per process.
+
+import * as pulumi from "@pulumi/pulumi";
+import type { Region } from "../api/types";
+import { regionsOf } from "../internal/catalogue";
+import { definedOnly, lookupClient, outputOf } from "./client";
+import { describeSearch, LookupError, nearest } from "./nearest";
+
+export interface GetRegionsArgs {
+  /** Continent, e.g. "Europe" (case-insensitive). */
+  continent?: string;
+  /** Two-letter country code, e.g. "DE" (case-insensitive). */
+  country?: string;
+}
+
+export interface GetRegionsOutputArgs {
+  continent?: pulumi.Input<string>;
+  country?: pulumi.Input<string>;
+}
+
+export interface GetRegionsResult {
+  readonly continent?: string;
+  readonly country?: string;
+  /** The matching regions, by id. */
+  readonly regions: Region[];
+  /** Their ids. */
+  readonly ids: string[];
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The regions that match every filter given; an error when none does. */
+export async function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
+  const all = await regionsOf(lookupClient());
+  const regions = all
+    .filter((r) => (args.continent === undefined || same(r.continent, args.continent)) && (args.country === undefined || same(r.country, args.country)))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  if (regions.length === 0) {
+    const near = [
+      ...(args.continent !== undefined ? nearest(args.continent, all.map((r) => r.continent), 3).map((c) => `continent ${JSON.stringify(c)}`) : []),
+      ...(args.country !== undefined ? nearest(args.country, all.map((r) => r.country), 3).map((c) => `country ${JSON.stringify(c)}`) : []),
+    ];
+    throw new LookupError("getRegions", describeSearch(args), near);
+  }
+  return { ...definedOnly(args), regions, ids: regions.map((r) => r.id) };
+}
+
+export function getRegionsOutput(args?: GetRegionsOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetRegionsResult> {
+  return outputOf(getRegions, args, opts);
+}
+
+export interface GetRegionArgs {
+  /** Region id, e.g. "fra". */
+  id: string;
+}
+
+export interface GetRegionOutputArgs {
+  id: pulumi.Input<string>;
+}
+
+export type GetRegionResult = Region;
+
+/** One region by id; an error naming the nearest ids when there is none. */
+export async function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
+  const all = await regionsOf(lookupClient());
+  const found = all.find((r) => r.id === args.id);
+  if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all.map((r) => `${r.id} (${r.city})`)));
+  return { ...found };
+}
+
+export function getRegionOutput(args: GetRegionOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetRegionResult> {
+  return outputOf(getRegion, args, opts);
+}
