@@ -44,7 +44,7 @@ const ACTION_RESULTS: Record<ServerAction, string[]> = {
 };
 const ACTION_VERBS: Record<ServerAction, string> = { start: "starting", stop: "stopping", reboot: "rebooting", halt: "halting" };
 
-/** The most a 429's `retry_after` may pause us, and 429s retried without using up retries. */
+/** 429s retried without using up `retries` (the limiter already waits out each one). */
 const MAX_RATE_LIMIT_RETRIES = 20;
 
 export class HostingClient implements HostingApi {
@@ -64,7 +64,7 @@ export class HostingClient implements HostingApi {
     this.limiter = new RateLimiter({
       ratePerMinute: safe.ratePerMinute,
       burst: safe.burst,
-      maxPauseMs: safe.maxRetryDelayMs,
+      maxPauseMs: safe.maxRetryAfterMs,
       logger: safe.logger,
     });
     const transport = new Transport({ ...safe, apiKey: opts.apiKey });

@@ -39,10 +39,16 @@ export interface ClientOptions {
    */
   minRetryDelayMs?: number;
   /**
-   * Ceiling of one back-off delay (and of a honoured `retry_after`) in milliseconds.
+   * Ceiling of one back-off delay in milliseconds.
    * @default 30000
    */
   maxRetryDelayMs?: number;
+  /**
+   * Longest pause honoured for a 429's `retry_after` (a broken value must not stall a
+   * deployment for hours); longer ones are cut to this.
+   * @default 120000
+   */
+  maxRetryAfterMs?: number;
   /**
    * Requests per minute assumed before the first `X-RateLimit-Limit` header (the default tier).
    * @default 60
@@ -105,6 +111,7 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   retries: 8,
   minRetryDelayMs: 250,
   maxRetryDelayMs: 30_000,
+  maxRetryAfterMs: 120_000,
   ratePerMinute: 60,
   burst: 100,
   allowInsecureHttp: false,
