@@ -19,7 +19,7 @@ describe("simulator: auth", () => {
           expect(res.status, JSON.stringify(headers)).to.equal(401);
           const e = await error(res);
           expect(e.code).to.equal("UNAUTHORIZED");
-          expect(e.message).to.be.a("string").that.is.not.empty;
+          expect(e.message).to.be.a("string").with.length.above(0);
         }
       });
 

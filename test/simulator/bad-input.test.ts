@@ -16,7 +16,7 @@ describe("simulator: bad input", () => {
         const { error } = (await res.json()) as any;
         expect(error.code).to.equal(code);
         if (field !== undefined) expect(error.field).to.equal(field);
-        expect(error.message).to.be.a("string").that.is.not.empty;
+        expect(error.message).to.be.a("string").with.length.above(0);
         return error;
       };
       const osField = shape === "A" ? "os_id" : "os";

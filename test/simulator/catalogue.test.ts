@@ -30,7 +30,7 @@ describe("simulator: catalogue and account", () => {
         expect(plans).to.have.length(12);
         expect(new Set(plans.map((p: any) => p.type)).size).to.be.at.least(2);
         for (const p of plans) {
-          expect(p.regions).to.be.an("array").that.is.not.empty;
+          expect(p.regions).to.be.an("array").with.length.above(0);
           expect(p.ram_mb % 1024).to.equal(0);
           expect(p.price_per_hour).to.match(/^\d+\.\d{4}$/);
         }
@@ -39,10 +39,10 @@ describe("simulator: catalogue and account", () => {
 
       it("filters plans by type and by region", async () => {
         const byType = list(await (await sim.api("GET", "/v1/plans?type=vdc")).json(), "plans");
-        expect(byType).to.not.be.empty;
+        expect(byType).to.have.length.above(0);
         expect(byType.every((p: any) => p.type === "vdc")).to.equal(true);
         const byRegion = list(await (await sim.api("GET", "/v1/plans?region=jnb")).json(), "plans");
-        expect(byRegion).to.not.be.empty;
+        expect(byRegion).to.have.length.above(0);
         expect(byRegion.every((p: any) => p.regions.includes("jnb"))).to.equal(true);
         expect(byRegion.length).to.be.below(12);
         const both = list(await (await sim.api("GET", "/v1/plans?type=vdc&region=jnb")).json(), "plans");
