@@ -26,8 +26,7 @@ export function planServer(olds: Props, news: Props, cat?: Catalogue): pulumi.dy
     if (k === "hostname" && (news.hostname === undefined || news.hostname === "")) continue;
     if (differs(olds[k] ?? DEFAULTS[k], news[k] ?? DEFAULTS[k], k)) replaces.push(k);
   }
-  const image = imageChange(olds, news, cat);
-  if (image) replaces.push(image);
+  replaces.push(...imageChange(olds, news, cat));
   if (olds.status === "error") replaces.push("status");
   for (const k of UPDATE_FIELDS) {
     if (news[k] === undefined && k === "waitTimeoutSeconds") continue;
@@ -41,17 +40,21 @@ export function planServer(olds: Props, news: Props, cat?: Catalogue): pulumi.dy
   };
 }
 
-/** The property to report when the image changes, or undefined when it names the same one. */
-function imageChange(olds: Props, news: Props, cat?: Catalogue): string | undefined {
-  const field = news.os !== undefined ? "os" : "osId";
-  if (containsUnknown(news.os) || containsUnknown(news.osId)) return field;
+/** The image fields to report as replaced: none when both sides name the same image. */
+function imageChange(olds: Props, news: Props, cat?: Catalogue): string[] {
+  const given = (["os", "osId"] as const).filter((k) => news[k] !== undefined);
+  if (given.some((k) => containsUnknown(news[k]))) return given;
   let newId: number | undefined = typeof news.osId === "number" ? news.osId : undefined;
   if (newId === undefined && typeof news.os === "string") newId = cat ? findOs(cat, { os: news.os })?.id : undefined;
   const oldId = typeof olds.osId === "number" && olds.osId !== 0 ? olds.osId : cat ? findOs(cat, olds)?.id : undefined;
-  if (newId !== undefined && oldId !== undefined) return newId === oldId ? undefined : field;
-  // Without ids to compare, fall back to the slugs (a slug never names two images).
-  if (typeof news.os === "string" && typeof olds.os === "string") return news.os === olds.os ? undefined : field;
-  return newId === undefined && news.os === undefined ? undefined : field;
+  let same: boolean;
+  if (newId !== undefined && oldId !== undefined) same = newId === oldId;
+  else if (typeof news.os === "string" && typeof olds.os === "string") same = news.os === olds.os; // a slug names one image
+  else same = given.length === 0;
+  if (same) return [];
+  // Name the fields whose values differ (both, after `check` completed them).
+  const differing = given.filter((k) => olds[k] !== news[k]);
+  return differing.length > 0 ? differing : given;
 }
 
 function differs(a: unknown, b: unknown, key: string): boolean {

@@ -1,0 +1,56 @@
+// The provider tests' world: the real simulator of one shape (test/helpers/simulator.ts),
+// the provider process's settings pointed at it the way the dynamic-provider host does
+// (`configure` with the stack config), and every wait of the provider shrunk to milliseconds.
+
+import { configure, resetSettings } from "../../provider/internal/settings";
+import { resetWaiterTimings, setWaiterTimings } from "../../provider/internal/status-waiter";
+import { KEYS, startTestSimulator, type TestSimulator } from "../helpers/simulator";
+
+export { SHAPES, KEYS } from "../helpers/simulator";
+
+/** Provider timings for tests: first poll and intervals in tens of milliseconds. */
+export const FAST_WAITS = { initialPollMs: 25, backoff: 1.5, maxPollMs: 80, batchSlackMs: 10, readBatchMs: 5, absenceGraceMs: 500 };
+
+/** Stack config as the dynamic-provider host hands it to `configure`. */
+export function stackConfig(values: Record<string, string | undefined>) {
+  return { get: (key: string) => values[key] };
+}
+
+export async function startWorld(shape: "A" | "B"): Promise<TestSimulator> {
+  const sim = await startTestSimulator({ shape });
+  useSim(sim);
+  return sim;
+}
+
+/** Points the provider process at `sim` through stack config, with fast waits. */
+export function useSim(sim: TestSimulator, key: string = KEYS.full): void {
+  configure(stackConfig({ "hosting:apiKey": key, "hosting:baseUrl": sim.url }));
+  setWaiterTimings(FAST_WAITS);
+}
+
+export function forgetSettings(): void {
+  resetSettings();
+  resetWaiterTimings();
+}
+
+/** Count of requests the simulator saw whose route starts with `prefix`, e.g. "PATCH /v1/servers/:id". */
+export function count(stats: { byRoute: Record<string, number> }, prefix: string): number {
+  return Object.entries(stats.byRoute)
+    .filter(([route]) => route.startsWith(prefix + " "))
+    .reduce((n, [, c]) => n + c, 0);
+}
+
+/** The usual inputs of a small server, as `check` receives them. */
+export function serverNews(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { __provider: "SHELL", region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "web-1", ...overrides };
+}
+
+/** Expects the promise to reject and returns the error. */
+export async function rejection(p: Promise<unknown>): Promise<any> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected a rejection");
+}
