@@ -1,8 +1,10 @@
-// The client tests' view of the real simulator: started on a free loopback port, watched
-// through its admin API (/_sim/, docs/contract.md) as any outside observer would, so the
-// tests assert on what the server saw rather than on what the client says it did.
+// The client tests' view of the real simulator (started by the shared test helper on a free
+// loopback port), watched through its admin API (/_sim/, docs/contract.md) as any outside
+// observer would, so the tests assert on what the server saw rather than on what the client
+// says it did.
 
-import { startSimulator, type SimulatorOptions } from "../../simulator";
+import type { SimulatorOptions } from "../../simulator";
+import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { createClient, type ClientOptions, type HostingClient } from "../../provider/api";
 
 export const SHAPES = ["A", "B"] as const;
@@ -24,14 +26,10 @@ export interface SimStats {
 }
 
 export class TestSim {
-  private constructor(
-    readonly url: string,
-    readonly shape: "A" | "B",
-    private readonly closeFn: () => Promise<void>,
-  ) {}
+  private constructor(private readonly sim: TestSimulator) {}
 
   static async start(shape: "A" | "B", opts: SimulatorOptions = {}): Promise<TestSim> {
-    const h = await startSimulator({
+    const sim = await startTestSimulator({
       shape,
       seed: 42,
       provisionMs: 200,
@@ -42,11 +40,19 @@ export class TestSim {
       ],
       ...opts,
     });
-    return new TestSim(h.url, h.shape, () => h.close());
+    return new TestSim(sim);
+  }
+
+  get url(): string {
+    return this.sim.url;
+  }
+
+  get shape(): "A" | "B" {
+    return this.sim.shape;
   }
 
   close(): Promise<void> {
-    return this.closeFn();
+    return this.sim.close();
   }
 
   /** A client with test timings (every wait in milliseconds). */
@@ -61,15 +67,8 @@ export class TestSim {
     });
   }
 
-  async admin(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${this.url}/_sim${path}`, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /_sim${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
+  admin(method: string, path: string, body?: unknown): Promise<any> {
+    return this.sim.admin(method, path, body);
   }
 
   reset(): Promise<void> {
