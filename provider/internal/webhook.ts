@@ -76,12 +76,12 @@ export async function update(id: string, olds: Props, news: Props): Promise<pulu
       throw new Error(`webhook ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to register it again`);
     }
     warn(`webhook ${id}: this API has no endpoint to update webhooks (PATCH /v1/webhooks/${id} answered 404); ` +
-      "the change was not applied and will show again in the next preview; replace the webhook to apply it");
+      "the change was not applied and will show again in the next preview; to apply it, replace the webhook (`pulumi up --replace <urn>`)");
     return { outs: olds };
   }
 }
 
-async function destroy(id: string): Promise<void> {
+async function destroy(id: string, _props?: Props): Promise<void> {
   const client = api();
   let existed: boolean;
   try {
