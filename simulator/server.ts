@@ -30,7 +30,9 @@ export function createHttpServer(sim: Sim): http.Server {
         if (url.pathname === "/_sim" || url.pathname.startsWith("/_sim/")) await handleAdmin(admin, req, res, url, raw);
         else await handleApi(sim, api, req, res, url, raw);
       } catch (e) {
+        // Only body reading fails here (413, aborted upload); count it like any /v1 answer.
         const reply = errorReply(e);
+        if (!(req.url ?? "").startsWith("/_sim")) sim.stats.count(req.method ?? "GET", "*", reply.status);
         send(res, reply.status, JSON.stringify(reply.body), {});
       }
     })();
