@@ -57,7 +57,7 @@ export class HostingClient implements HostingApi {
   private readonly basePath: string;
 
   constructor(opts: ClientOptions) {
-    const { apiKey: _apiKey, ...safe } = resolveOptions(opts, defaultUserAgent());
+    const { apiKey, ...safe } = resolveOptions(opts, defaultUserAgent());
     this.options = Object.freeze(safe);
     this.basePath = new URL(safe.baseUrl).pathname.replace(/\/+$/, "");
     this.tracker = new ShapeTracker(safe.shape);
@@ -67,7 +67,7 @@ export class HostingClient implements HostingApi {
       maxPauseMs: safe.maxRetryAfterMs,
       logger: safe.logger,
     });
-    const transport = new Transport({ ...safe, apiKey: opts.apiKey });
+    const transport = new Transport({ ...safe, apiKey });
     this.requester = new Requester({
       transport,
       limiter: this.limiter,
@@ -323,7 +323,7 @@ const clients = new Map<string, HostingClient>();
  * (baseUrl, key, shape) are taken from the first caller.
  */
 export function getClient(opts: ClientOptions): HostingClient {
-  const keyHash = createHash("sha256").update(String(opts.apiKey)).digest("hex");
+  const keyHash = createHash("sha256").update(String(opts.apiKey).trim()).digest("hex");
   const id = `${String(opts.baseUrl).replace(/\/+$/, "")}|${keyHash}|${opts.shape ?? "auto"}`;
   let c = clients.get(id);
   if (!c) {

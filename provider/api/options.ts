@@ -15,7 +15,7 @@ export interface ClientOptions {
   /**
    * Where the key came from, named in 401 messages so a user knows what to fix,
    * e.g. `stack config hosting:apiKey` or `environment variable HOSTING_API_KEY`.
-   * @default "the configured API key"
+   * @default "the client's apiKey option"
    */
   keySource?: string;
   /**
@@ -105,7 +105,7 @@ export type ResolvedOptions = Required<ClientOptions>;
 
 /** The one defaults object (the required `baseUrl`/`apiKey` have none). */
 export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent"> = {
-  keySource: "the configured API key",
+  keySource: "the client's apiKey option",
   shape: "auto",
   timeoutMs: 30_000,
   retries: 8,
@@ -136,6 +136,11 @@ export function resolveOptions(opts: ClientOptions, defaultUserAgent: string): R
   }
   const defined = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
   const resolved: ResolvedOptions = { ...DEFAULTS, userAgent: defaultUserAgent, ...defined } as ResolvedOptions;
+  // A key read from a file or pasted often ends in a newline; a header cannot carry one.
+  resolved.apiKey = opts.apiKey.trim();
+  if (/[^\x21-\x7e]/.test(resolved.apiKey)) {
+    throw new ClientOptionsError(`hosting API client: the API key from ${resolved.keySource} holds spaces or control characters; check it`);
+  }
   resolved.baseUrl = checkBaseUrl(resolved.baseUrl, resolved.allowInsecureHttp);
   if (!["auto", "A", "B"].includes(resolved.shape)) {
     throw new ClientOptionsError(`hosting API client: \`shape\` must be "auto", "A" or "B", not "${resolved.shape}"`);

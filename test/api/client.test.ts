@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { createClient, getClient, resetClients, OsNotFoundError, type HostingClient } from "../../provider/api";
+import { createClient, getClient, resetClients, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
 import { expectRejects, waitFor } from "./assert";
 import { FAST_KEY, FULL_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "./sim";
 
@@ -24,6 +24,18 @@ for (const shape of SHAPES) {
       expect(await forced.shape).to.equal(shape);
       // A forced shape needs no request to be known.
       expect(forced.stats().requests).to.equal(0);
+    });
+
+    it("learns the shape from a server listing too, and a wrong forced shape fails with the API's reason", async () => {
+      await api.listAllServers({ label: "none" });
+      expect(api.stats().byRoute["GET /v1/servers"]).to.equal(1);
+      expect(await api.shape).to.equal(shape);
+      const wrong = sim.client({ shape: shape === "A" ? "B" : "A" });
+      await expectRejects(
+        wrong.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG }),
+        HttpError,
+        /POST \/v1\/servers failed: 400 INVALID_REQUEST: .*os_id/,
+      );
     });
 
     it("reads the catalogues and the account into the one model", async () => {
@@ -185,5 +197,8 @@ describe("getClient", () => {
     expect(() => createClient({ baseUrl: "https://api.example.com", apiKey: "", keySource: "environment variable HOSTING_API_KEY" })).to.throw(
       /no API key: set environment variable HOSTING_API_KEY/,
     );
+    expect(() => createClient({ baseUrl: "https://api.example.com", apiKey: "abc def" })).to.throw(/spaces or control characters/);
+    // A trailing newline (a key read from a file) is not part of the key.
+    expect(getClient({ baseUrl: "https://api.example.com", apiKey: "abc\n" })).to.equal(getClient({ baseUrl: "https://api.example.com", apiKey: "abc" }));
   });
 });
