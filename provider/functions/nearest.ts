@@ -1,14 +1,23 @@
 // "Did you mean": the candidates closest to what a lookup searched for, for its no-match
 // error (the way pulumi-awsx's getDefaultVpc says what it looked for).
 
-/** Up to `count` candidates ordered by edit distance to `wanted` (case-insensitive). */
-export function nearest(wanted: string, candidates: string[], count = 5): string[] {
+/**
+ * Up to `count` items ordered by how close their key is to `wanted` (case-insensitive edit
+ * distance; a key that contains `wanted` counts as closer).
+ */
+export function nearest<T>(wanted: string, items: T[], key: (item: T) => string, count = 5): T[] {
   const w = wanted.toLowerCase();
-  return [...new Set(candidates)]
-    .map((c) => ({ c, d: distance(w, c.toLowerCase()) - (c.toLowerCase().includes(w) ? w.length : 0) }))
-    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
+  const score = (k: string) => distance(w, k) - (w !== "" && k.includes(w) ? w.length : 0);
+  return items
+    .map((item) => ({ item, k: key(item).toLowerCase() }))
+    .sort((a, b) => score(a.k) - score(b.k) || a.k.localeCompare(b.k))
     .slice(0, count)
-    .map((x) => x.c);
+    .map((x) => x.item);
+}
+
+/** The distinct strings nearest to `wanted`. */
+export function nearestStrings(wanted: string, values: string[], count = 5): string[] {
+  return nearest(wanted, [...new Set(values)], (v) => v, count);
 }
 
 /** Levenshtein distance. */

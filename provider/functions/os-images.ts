@@ -65,11 +65,10 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
   const found = all.filter((i) => matches(i, args)).sort(newestFirst);
   if (found.length === 0) {
     const wanted = args.slug ?? args.namePattern ?? args.family ?? (args.id !== undefined ? String(args.id) : "");
-    const labels = all.map((i) => `${i.slug} (${i.id}, ${i.name})`);
     const near = args.id !== undefined && args.slug === undefined
-      ? [...all].sort((a, b) => Math.abs(a.id - args.id!) - Math.abs(b.id - args.id!)).slice(0, 5).map((i) => `${i.slug} (${i.id}, ${i.name})`)
-      : nearest(wanted, labels);
-    throw new LookupError(lookup, describeSearch(args), near);
+      ? [...all].sort((a, b) => Math.abs(a.id - args.id!) - Math.abs(b.id - args.id!)).slice(0, 5)
+      : nearest(wanted, all, (i) => (args.slug !== undefined ? i.slug : args.namePattern !== undefined ? i.name : i.family));
+    throw new LookupError(lookup, describeSearch(args), near.map((i) => `${i.slug} (${i.id}, ${i.name})`));
   }
   return found;
 }

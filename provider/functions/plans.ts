@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Plan } from "../api/types";
 import { plansOf } from "../internal/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearest } from "./nearest";
+import { describeSearch, LookupError, nearestStrings } from "./nearest";
 
 export interface GetPlansArgs {
   /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
@@ -42,14 +42,23 @@ const FILTERS: Filter[] = [
 ];
 
 const misses = (p: Plan, args: GetPlansArgs) => FILTERS.filter(([k, ok]) => args[k] !== undefined && !ok(p, args[k])).length;
+
+/** How far a plan is from the filters: another type weighs most, then another region, then the shortfall. */
+function remoteness(p: Plan, args: GetPlansArgs): number {
+  let score = 0;
+  if (args.type !== undefined && p.type !== args.type) score += 1.5;
+  if (args.region !== undefined && !p.regions.includes(args.region)) score += 1;
+  if (args.minVcpus !== undefined && p.vcpus < args.minVcpus) score += (args.minVcpus - p.vcpus) / args.minVcpus;
+  if (args.minRamGb !== undefined && p.ramGb < args.minRamGb) score += (args.minRamGb - p.ramGb) / args.minRamGb;
+  return score;
+}
 const price = (p: Plan) => Number(p.pricePerMonth);
 const describe = (p: Plan) => `${p.id} (${p.type}, ${p.vcpus} vCPU, ${p.ramGb} GiB, $${p.pricePerMonth}/month, in ${p.regions.join(" ")})`;
 
 function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
   const plans = all.filter((p) => misses(p, args) === 0).sort((a, b) => price(a) - price(b) || a.id.localeCompare(b.id));
   if (plans.length === 0) {
-    // Nearest: the plans that miss the fewest filters, cheapest first.
-    const near = [...all].sort((a, b) => misses(a, args) - misses(b, args) || price(a) - price(b)).slice(0, 5);
+    const near = [...all].sort((a, b) => remoteness(a, args) - remoteness(b, args) || price(a) - price(b)).slice(0, 5);
     throw new LookupError(lookup, describeSearch(args), near.map(describe));
   }
   return plans;
@@ -82,7 +91,7 @@ export async function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptio
   const { id, ...filters } = args;
   if (id !== undefined) {
     const found = all.find((p) => p.id === id);
-    if (!found) throw new LookupError("getPlan", describeSearch({ id }), nearest(id, all.map((p) => p.id)));
+    if (!found) throw new LookupError("getPlan", describeSearch({ id }), nearestStrings(id, all.map((p) => p.id)));
     if (misses(found, filters) > 0) throw new LookupError("getPlan", describeSearch(args), matching(all, filters, "getPlan").slice(0, 5).map(describe));
     return { ...found };
   }

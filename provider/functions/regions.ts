@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Region } from "../api/types";
 import { regionsOf } from "../internal/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearest } from "./nearest";
+import { describeSearch, LookupError, nearest, nearestStrings } from "./nearest";
 
 export interface GetRegionsArgs {
   /** Continent, e.g. "Europe" (case-insensitive). */
@@ -39,8 +39,8 @@ export async function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.Invok
     .sort((a, b) => a.id.localeCompare(b.id));
   if (regions.length === 0) {
     const near = [
-      ...(args.continent !== undefined ? nearest(args.continent, all.map((r) => r.continent), 3).map((c) => `continent ${JSON.stringify(c)}`) : []),
-      ...(args.country !== undefined ? nearest(args.country, all.map((r) => r.country), 3).map((c) => `country ${JSON.stringify(c)}`) : []),
+      ...(args.continent !== undefined ? nearestStrings(args.continent, all.map((r) => r.continent), 3).map((c) => `continent ${JSON.stringify(c)}`) : []),
+      ...(args.country !== undefined ? nearestStrings(args.country, all.map((r) => r.country), 3).map((c) => `country ${JSON.stringify(c)}`) : []),
     ];
     throw new LookupError("getRegions", describeSearch(args), near);
   }
@@ -66,7 +66,7 @@ export type GetRegionResult = Region;
 export async function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
   const all = await regionsOf(lookupClient());
   const found = all.find((r) => r.id === args.id);
-  if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all.map((r) => `${r.id} (${r.city})`)));
+  if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all, (r) => r.id).map((r) => `${r.id} (${r.city})`));
   return { ...found };
 }
 
