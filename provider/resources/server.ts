@@ -96,48 +96,50 @@ const OUTPUT_NAMES = [
 
 /** A virtual server. `userData` is always a secret. */
 export class Server extends pulumi.dynamic.Resource {
+  // `declare`, not `!`: with target ES2022 (useDefineForClassFields) a `!` field would be
+  // re-initialised to undefined after super() has set the Output.
   /** Current status: pending/starting, active, stopping, stopped, rebooting, error. */
-  public readonly status!: pulumi.Output<string>;
+  declare public readonly status: pulumi.Output<string>;
   /** Main IPv4 address. */
-  public readonly mainIp!: pulumi.Output<string>;
+  declare public readonly mainIp: pulumi.Output<string>;
   /** Virtual CPUs. */
-  public readonly vcpus!: pulumi.Output<number>;
+  declare public readonly vcpus: pulumi.Output<number>;
   /** RAM in GiB. */
-  public readonly ramGb!: pulumi.Output<number>;
+  declare public readonly ramGb: pulumi.Output<number>;
   /** Disk in GB. */
-  public readonly diskGb!: pulumi.Output<number>;
+  declare public readonly diskGb: pulumi.Output<number>;
   /** OS display name, e.g. "Ubuntu 24.04 LTS x64". */
-  public readonly osName!: pulumi.Output<string>;
+  declare public readonly osName: pulumi.Output<string>;
   /** Creation time, ISO 8601 UTC. */
-  public readonly createdAt!: pulumi.Output<string>;
+  declare public readonly createdAt: pulumi.Output<string>;
   /** Hourly price as a decimal string (from the plan when the API shape omits it). */
-  public readonly pricePerHour!: pulumi.Output<string>;
+  declare public readonly pricePerHour: pulumi.Output<string>;
   /** Region id. */
-  public readonly region!: pulumi.Output<string>;
+  declare public readonly region: pulumi.Output<string>;
   /** Plan id. */
-  public readonly plan!: pulumi.Output<string>;
+  declare public readonly plan: pulumi.Output<string>;
   /** OS image slug. */
-  public readonly os!: pulumi.Output<string>;
+  declare public readonly os: pulumi.Output<string>;
   /** Legacy integer OS image id. */
-  public readonly osId!: pulumi.Output<number>;
+  declare public readonly osId: pulumi.Output<number>;
   /** Display label. */
-  public readonly label!: pulumi.Output<string>;
+  declare public readonly label: pulumi.Output<string>;
   /** Host name. */
-  public readonly hostname!: pulumi.Output<string>;
+  declare public readonly hostname: pulumi.Output<string>;
   /** Tags, sorted. */
-  public readonly tags!: pulumi.Output<string[]>;
+  declare public readonly tags: pulumi.Output<string[]>;
   /** SSH key ids, sorted. */
-  public readonly sshKeyIds!: pulumi.Output<string[]>;
+  declare public readonly sshKeyIds: pulumi.Output<string[]>;
   /** Whether automatic backups are on. */
-  public readonly backups!: pulumi.Output<boolean>;
+  declare public readonly backups: pulumi.Output<boolean>;
   /** Whether DDoS protection is on. */
-  public readonly ddosProtection!: pulumi.Output<boolean>;
+  declare public readonly ddosProtection: pulumi.Output<boolean>;
   /** Start-up script (secret; write-only in the API, kept from the inputs). */
-  public readonly userData!: pulumi.Output<string | undefined>;
+  declare public readonly userData: pulumi.Output<string | undefined>;
   /** Power state: "running" or "stopped". */
-  public readonly powerState!: pulumi.Output<PowerState>;
+  declare public readonly powerState: pulumi.Output<PowerState>;
   /** Wait time-out in seconds. */
-  public readonly waitTimeoutSeconds!: pulumi.Output<number>;
+  declare public readonly waitTimeoutSeconds: pulumi.Output<number>;
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = Object.fromEntries(OUTPUT_NAMES.map((k) => [k, undefined]));

@@ -50,14 +50,16 @@ export const webhookProvider: pulumi.dynamic.ResourceProvider = {
 
 /** A webhook registration. `secret` is always a secret. */
 export class Webhook extends pulumi.dynamic.Resource {
+  // `declare`, not `!`: with target ES2022 (useDefineForClassFields) a `!` field would be
+  // re-initialised to undefined after super() has set the Output.
   /** URL that receives the events. */
-  public readonly url!: pulumi.Output<string>;
+  declare public readonly url: pulumi.Output<string>;
   /** Subscribed event names, sorted. */
-  public readonly events!: pulumi.Output<string[]>;
+  declare public readonly events: pulumi.Output<string[]>;
   /** Signing secret (secret) for the X-Service-Signature header. */
-  public readonly secret!: pulumi.Output<string>;
+  declare public readonly secret: pulumi.Output<string>;
   /** Registration time, ISO 8601 UTC (empty when the API does not say). */
-  public readonly createdAt!: pulumi.Output<string>;
+  declare public readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = {

@@ -1,0 +1,113 @@
+import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
+import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
+import * as hosting from "../../provider";
+
+interface Registered {
+  type: string;
+  name: string;
+  id?: string;
+  inputs: Record<string, any>;
+}
+
+const registered: Registered[] = [];
+
+/** The value of an Output under mocks. */
+function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
+  return new Promise<T>((resolve) => o.apply((v) => resolve(v)));
+}
+
+/** Captures the options a resource was registered with (legacy transformations see them). */
+function capture(into: { opts?: pulumi.ResourceOptions }): pulumi.ResourceTransformation {
+  return (args) => {
+    into.opts = args.opts;
+    return undefined;
+  };
+}
+
+describe("resource classes under pulumi.runtime.setMocks", () => {
+  before(async () => {
+    await pulumi.runtime.setMocks(
+      {
+        newResource(args) {
+          registered.push({ type: args.type, name: args.name, id: args.id, inputs: args.inputs });
+          if (args.id) {
+            // Server.get: a read by id fills in every output.
+            return { id: args.id, state: { __provider: args.inputs.__provider, region: "ams", label: "hand-made", os: "ubuntu-24.04", osId: 2284, status: "active", tags: ["legacy"] } };
+          }
+          return { id: `${args.name}-id`, state: { ...args.inputs, status: "active", mainIp: "45.76.1.2", createdAt: "2025-01-01T00:00:00Z" } };
+        },
+        call: () => ({}),
+      },
+      "project",
+      "stack",
+      false,
+    );
+  });
+  after(() => pulumi.runtime.setAllConfig({}));
+  beforeEach(() => {
+    registered.length = 0;
+  });
+
+  it("registers a Server under its type token with a small serialized provider", async () => {
+    const seen: { opts?: pulumi.ResourceOptions } = {};
+    const s = new hosting.Server("web", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["b", "a"] }, { transformations: [capture(seen)] });
+    expect(await valueOf(s.id)).to.equal("web-id");
+    expect(await valueOf(s.mainIp)).to.equal("45.76.1.2");
+    expect(await valueOf(s.status)).to.equal("active");
+    const [r] = registered;
+    expect(r.type).to.equal("pulumi-nodejs:dynamic/hosting:Server");
+    expect(r.inputs).to.include({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
+    expect(r.inputs.__provider).to.be.a("string");
+    expect(r.inputs.__provider.length).to.be.at.most(1024);
+    expect(r.inputs.__provider).to.include('require("pulumi-hosting/internal/server")');
+    expect((seen.opts as pulumi.CustomResourceOptions)?.additionalSecretOutputs).to.deep.equal(["userData"]);
+  });
+
+  it("always sends userData as a secret and keeps it secret in the outputs", async () => {
+    const s = new hosting.Server("with-script", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", userData: "#!/bin/sh\necho secret" });
+    expect(await pulumi.isSecret(s.userData)).to.equal(true);
+    expect(await valueOf(s.userData)).to.equal("#!/bin/sh\necho secret");
+    await valueOf(s.id);
+    const { inputs } = registered.find((r) => r.name === "with-script")!;
+    expect(isRpcSecret(inputs.userData)).to.equal(true);
+    expect(unwrapRpcSecret(inputs.userData)).to.equal("#!/bin/sh\necho secret");
+    expect(inputs.__provider).to.not.include("echo secret");
+  });
+
+  it("keeps the caller's own additionalSecretOutputs next to userData", async () => {
+    const seen: { opts?: pulumi.ResourceOptions } = {};
+    const s = new hosting.Server("x", { region: "ewr", plan: "vc2-1c-1gb", osId: 2284 }, { additionalSecretOutputs: ["mainIp"], transformations: [capture(seen)] });
+    await valueOf(s.id);
+    expect((seen.opts as pulumi.CustomResourceOptions)?.additionalSecretOutputs).to.have.members(["mainIp", "userData"]);
+  });
+
+  it("adopts an existing server with Server.get: a read by id", async () => {
+    const s = hosting.Server.get("adopted", "srv-123");
+    expect(await valueOf(s.id)).to.equal("srv-123");
+    expect(await valueOf(s.label)).to.equal("hand-made");
+    expect(await valueOf(s.tags)).to.deep.equal(["legacy"]);
+    const [r] = registered;
+    expect(r).to.include({ type: "pulumi-nodejs:dynamic/hosting:Server", id: "srv-123" });
+    expect(r.inputs.__provider).to.be.a("string");
+  });
+
+  it("registers a Webhook whose secret is a secret input and output, given or not", async () => {
+    const seen: { opts?: pulumi.ResourceOptions } = {};
+    const given = new hosting.Webhook("hook", { url: "https://hooks.example.com/x", events: ["server.created"], secret: "s3cret" }, { transformations: [capture(seen)] });
+    const generated = new hosting.Webhook("hook-2", { url: "https://hooks.example.com/y", events: ["server.created"] });
+    expect(await pulumi.isSecret(given.secret)).to.equal(true);
+    expect(await pulumi.isSecret(generated.secret)).to.equal(true);
+    await Promise.all([valueOf(given.id), valueOf(generated.id)]);
+    const hook = registered.find((r) => r.name === "hook")!;
+    expect(hook.type).to.equal("pulumi-nodejs:dynamic/hosting:Webhook");
+    expect(unwrapRpcSecret(hook.inputs.secret)).to.equal("s3cret");
+    // Not given: an empty secret input that `check` fills in, already marked secret.
+    const second = registered.find((r) => r.name === "hook-2")!;
+    expect(isRpcSecret(second.inputs.secret)).to.equal(true);
+    expect(unwrapRpcSecret(second.inputs.secret)).to.equal("");
+    expect(hook.inputs.__provider.length).to.be.at.most(1024);
+    expect(hook.inputs.__provider).to.not.include("s3cret");
+    expect((seen.opts as pulumi.CustomResourceOptions)?.additionalSecretOutputs).to.deep.equal(["secret"]);
+  });
+});
