@@ -10,14 +10,34 @@
 // A 429 does not use up the retry budget (up to `maxRateLimitRetries`): the rate limiter
 // already holds every request until `retry_after`, so the retry is not a guess.
 
+import { pathToFileURL } from "url";
 import type { Options as PRetryOptions } from "p-retry";
 import type { RetryEvent } from "./options";
 import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
 
-// p-retry 7 is ESM-only; Node >= 20.19 loads it with require() (require(esm)), which keeps
-// this package plain CommonJS and the call synchronous.
-const pRetry: <T>(input: (attempt: number) => Promise<T>, options?: PRetryOptions) => Promise<T> =
-  require("p-retry").default;
+type PRetry = <T>(input: (attempt: number) => Promise<T>, options?: PRetryOptions) => Promise<T>;
+
+let pRetryLoaded: Promise<PRetry> | undefined;
+
+/**
+ * p-retry 7 is ESM-only. Node >= 20.19 loads it with require() (require(esm)), which keeps
+ * this package plain CommonJS; where require(esm) is switched off
+ * (--no-experimental-require-module) we fall back to a real dynamic import(), which
+ * TypeScript's CommonJS output would otherwise turn into a require(). Memoized as a promise so
+ * concurrent first calls share one load.
+ */
+export function loadPRetry(): Promise<PRetry> {
+  return (pRetryLoaded ??= (async () => {
+    try {
+      return require("p-retry").default as PRetry;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "ERR_REQUIRE_ESM") throw e;
+      const url = pathToFileURL(require.resolve("p-retry")).href;
+      const importEsm = new Function("url", "return import(url)") as (url: string) => Promise<{ default: PRetry }>;
+      return (await importEsm(url)).default;
+    }
+  })());
+}
 
 export const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -45,7 +65,8 @@ export function isRetryableError(error: unknown): boolean {
   return error instanceof HttpError && RETRY_STATUSES.has(error.status);
 }
 
-export function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, target: RetryTarget): Promise<T> {
+export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, target: RetryTarget): Promise<T> {
+  const pRetry = await loadPRetry();
   let rateLimited = 0;
   return pRetry(attempt, {
     retries: policy.retries,
