@@ -1,0 +1,44 @@
+import { execFile } from "child_process";
+import * as path from "path";
+import { expect } from "chai";
+import { waitFor } from "./assert";
+import { TestSim, count } from "./sim";
+
+const API = path.resolve(__dirname, "../../provider/api");
+
+/** Runs a retried request in a fresh Node process with the given flags. */
+function run(flags: string[], url: string): Promise<{ stdout: string; stderr: string }> {
+  const script = `
+    const { createClient } = require(${JSON.stringify(API)});
+    const c = createClient({ baseUrl: ${JSON.stringify(url)}, apiKey: "test-fast-key-enterprise-9f8e7d", minRetryDelayMs: 100, maxRetryDelayMs: 200 });
+    c.getAccount().then(() => console.log("retries=" + c.stats().retries), (e) => { console.error(e.message); process.exit(1); });
+  `;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [...flags, "-e", script], { timeout: 20_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve({ stdout, stderr }),
+    );
+  });
+}
+
+describe("loading p-retry (ESM-only) from the CommonJS build", () => {
+  let sim: TestSim;
+  before(async () => {
+    sim = await TestSim.start("A");
+  });
+  beforeEach(() => sim.reset());
+  after(() => sim.close());
+
+  for (const flags of [[], ["--no-experimental-require-module"]]) {
+    it(`retries with ${flags.length ? "the dynamic import() fallback" : "require(esm)"} and prints nothing else`, async function () {
+      this.timeout(20_000);
+      await sim.setFaults([{ route: "GET /v1/account", errorRate: 1, errorStatuses: [503] }]);
+      const child = run(flags, sim.url);
+      // Once the simulator has refused an attempt, lift the fault so a retry succeeds.
+      await waitFor(async () => count(await sim.stats(), "GET /v1/account 503") > 0, 15_000);
+      await sim.setFaults([]);
+      const { stdout, stderr } = await child;
+      expect(stderr).to.equal("");
+      expect(stdout).to.match(/^retries=[1-9]\d*\n$/);
+    });
+  }
+});
