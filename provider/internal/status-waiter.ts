@@ -109,7 +109,7 @@ export class StatusWaiter {
       this.entries.add({
         req,
         startedAt: now,
-        dueAt: now + Math.min(first, timings.maxPollMs),
+        dueAt: now + first,
         interval: timings.initialPollMs,
         deadline: now + Math.max(0, req.timeoutMs),
         observed: false,
