@@ -9,12 +9,12 @@
 
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CreateServerRequest, Server } from "../api/types";
+import type { CreateServerRequest, HostingApi, Server } from "../api/types";
 import type { PowerState } from "../resources/server";
 import { catalogue } from "./catalogue";
 import { api } from "./client";
 import { inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
-import { partialCreate } from "./partial-create";
+import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "./route";
 import { planServer } from "./server-plan";
 import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./server-power";
@@ -55,25 +55,30 @@ export async function create(inputs: Props): Promise<pulumi.dynamic.CreateResult
     userData: ins.userData,
   };
   const { server, estimatedProvisioningMs } = await client.createServer(req, { idempotencyKey: randomUUID() });
+  const fail = (last: Server, reason: string) => partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
+  try {
+    return { id: server.id, outs: serverOutputs(await settleNewServer(client, server, ins, estimatedProvisioningMs, fail), ins, cat) };
+  } catch (e) {
+    // The server exists from here on: whatever went wrong (a revoked key, an outage), it
+    // must reach the state, or it would be left behind.
+    if (e instanceof PartialCreateError) throw e;
+    throw fail(server, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Waits for `active`, then stops the server when it is declared stopped. */
+async function settleNewServer(
+  client: HostingApi, server: Server, ins: Props, estimateMs: number | undefined, fail: (last: Server, reason: string) => Error,
+): Promise<Server> {
   const timeoutMs = ins.waitTimeoutSeconds * 1000;
   const started = Date.now();
-  const fail = (last: Server, reason: string) =>
-    partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
-
-  const active = await waitUntilActive(client, server.id, timeoutMs, estimatedProvisioningMs);
-  if (active.outcome !== "done" || !active.server) {
-    throw fail(active.server ?? server, describeOutcome(server.id, active, "active", timeoutMs));
-  }
-  let current = active.server;
-  if (ins.powerState === "stopped") {
-    const left = Math.max(0, timeoutMs - (Date.now() - started));
-    const stopped = await applyPowerState(client, current, "stopped", left);
-    if (stopped.outcome !== "done" || !stopped.server) {
-      throw fail(stopped.server ?? current, describeOutcome(server.id, stopped, "stopped", left));
-    }
-    current = stopped.server;
-  }
-  return { id: server.id, outs: serverOutputs(current, ins, cat) };
+  const active = await waitUntilActive(client, server.id, timeoutMs, estimateMs);
+  if (active.outcome !== "done" || !active.server) throw fail(active.server ?? server, describeOutcome(server.id, active, "active", timeoutMs));
+  if (ins.powerState !== "stopped") return active.server;
+  const left = Math.max(0, timeoutMs - (Date.now() - started));
+  const stopped = await applyPowerState(client, active.server, "stopped", left);
+  if (stopped.outcome !== "done" || !stopped.server) throw fail(stopped.server ?? active.server, describeOutcome(server.id, stopped, "stopped", left));
+  return stopped.server;
 }
 
 export async function read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {

@@ -208,7 +208,7 @@ export class StatusWaiter {
           this.finish(e, { outcome: verdict, server, observed: true });
           continue;
         }
-      } else if (this.listFailures >= timings.maxListFailures) {
+      } else if (this.listFailures >= timings.maxListFailures || isPermanent(failure)) {
         this.entries.delete(e);
         e.reject(failure);
         continue;
@@ -226,6 +226,12 @@ export class StatusWaiter {
     this.entries.delete(e);
     e.resolve(outcome);
   }
+}
+
+/** A refusal that waiting cannot cure: 4xx other than 429 (e.g. a revoked key's 401). */
+function isPermanent(e: unknown): boolean {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 429;
 }
 
 const waiters = new WeakMap<HostingApi, StatusWaiter>();

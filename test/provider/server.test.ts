@@ -231,6 +231,28 @@ for (const shape of SHAPES) {
       }
     });
 
+    it("keeps a server whose wait fails for another reason (a key revoked mid-create) as a partial create", async () => {
+      await sim.addKey({ key: "soon-revoked", permission: "full", tier: "enterprise" });
+      await sim.setConfig({ provisionMs: 400 });
+      try {
+        const inputs = await checked();
+        useSim(sim, "soon-revoked");
+        const revoke = (async () => {
+          while ((await sim.rawServers()).length === 0) await new Promise((r) => setTimeout(r, 10));
+          await sim.revokeKey("soon-revoked");
+        })();
+        const err = await rejection(server.create(inputs));
+        await revoke;
+        const [raw] = await sim.rawServers();
+        expect(err.id).to.equal(raw.id);
+        expect(err.properties.__provider).to.equal("SHELL");
+        expect(err.reasons[0]).to.include("401").and.include("stack config hosting:apiKey");
+        expect(err.reasons[0]).to.not.include("soon-revoked");
+      } finally {
+        await sim.setConfig({ provisionMs: 150 });
+      }
+    });
+
     it("fails an update of a server that no longer exists with advice", async () => {
       const { id, outs } = await created();
       await sim.admin("DELETE", `/servers/${id}`);
