@@ -6,9 +6,10 @@
 // - until the first answer with `X-RateLimit-*` headers, only one request is in flight (a
 //   probe), so a key on a smaller tier never meets a burst sized for the default one;
 // - every answer corrects it: the rate from `X-RateLimit-Limit` (0 = unlimited), the tokens
-//   from `X-RateLimit-Remaining` minus the other requests still in flight (they may not have
-//   reached the server yet, so we count them as spent), the capacity from the largest
+//   down to `X-RateLimit-Remaining` minus the other requests still in flight (they may not
+//   have reached the server yet, so we count them as spent), the capacity from the largest
 //   `Remaining` seen and the time to `X-RateLimit-Reset`;
+// - the refill is capped at the capacity less the requests in flight (see refill());
 // - a request waits for a token instead of being sent to be refused;
 // - waiting mutations go before reads, reads before status polls;
 // - a 429's `retry_after` stops every request until then.
@@ -46,7 +47,6 @@ export class RateLimiter {
   private capacityLearned = false;
   private pausedUntil = 0;
   private seq = 0;
-  private lastSyncSeq = -1;
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = 0;
@@ -73,7 +73,7 @@ export class RateLimiter {
   observe(ticket: Ticket, status: number, header: HeaderGetter, retryAfterSec?: number): void {
     this.settle(ticket);
     this.calibrated = true;
-    this.sync(ticket.seq, header);
+    this.sync(header);
     if (status === 429) {
       this.refill();
       this.tokens = Math.min(this.tokens, -this.inFlight);
@@ -107,7 +107,7 @@ export class RateLimiter {
     this.probing = false;
   }
 
-  private sync(seq: number, header: HeaderGetter): void {
+  private sync(header: HeaderGetter): void {
     const limit = num(header("x-ratelimit-limit"));
     if (limit === undefined) return;
     if (limit === 0) {
@@ -118,8 +118,7 @@ export class RateLimiter {
     this.refill();
     this.ratePerMs = limit / 60_000;
     const remaining = num(header("x-ratelimit-remaining"));
-    if (remaining === undefined || seq <= this.lastSyncSeq) return;
-    this.lastSyncSeq = seq;
+    if (remaining === undefined) return;
     const reset = num(header("x-ratelimit-reset"));
     let capacity = this.capacityLearned ? Math.max(this.capacity, remaining + 1) : remaining + 1;
     if (reset !== undefined) {
@@ -129,13 +128,24 @@ export class RateLimiter {
     }
     this.capacity = capacity;
     this.capacityLearned = true;
-    this.tokens = Math.min(this.capacity, remaining - this.inFlight);
+    // Only ever lower: answers come back in another order than the server counted them, so
+    // a higher `Remaining` may be older news than a lower one already seen. Being low heals by
+    // itself (we refill at the server's rate, up to the same capacity); being high is a 429.
+    this.tokens = Math.min(this.tokens, this.capacity, remaining - this.inFlight);
   }
 
+  /**
+   * Refill at the server's rate, capped at the capacity less the requests in flight: those may
+   * not have reached the server yet, and while they travel a full server bucket wastes its
+   * refill at the cap. Without this a burst from a full bucket plus one token's worth of
+   * waiting is one request too many whenever the network (or a busy event loop) is slower
+   * than a token.
+   */
   private refill(): void {
     const now = this.now();
     if (now > this.last) {
-      this.tokens = Math.min(this.capacity, this.tokens + (now - this.last) * this.ratePerMs);
+      const cap = this.capacity - this.inFlight;
+      if (this.tokens < cap) this.tokens = Math.min(cap, this.tokens + (now - this.last) * this.ratePerMs);
       this.last = now;
     }
   }
@@ -168,6 +178,8 @@ export class RateLimiter {
         this.grant(p);
         continue;
       }
+      // Waiting cannot help while the in-flight requests fill the bucket: their answers pump.
+      if (this.capacity - this.inFlight < 1) return;
       return this.wakeAt(now + Math.ceil((1 - this.tokens) / this.ratePerMs));
     }
   }
