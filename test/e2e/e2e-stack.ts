@@ -5,11 +5,15 @@
 // The engine starts the dynamic-provider plugin in the project's `main`
 // directory, where `require("pulumi-hosting/...")` must resolve: the repo root
 // (node_modules/pulumi-hosting links to it) or an installed project.
+import { execFile } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { LocalWorkspace, PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import { promisify } from "util";
 import { createPulumiEnv, PulumiEnv, REPO_ROOT } from "./pulumi-env";
+
+const execFileAsync = promisify(execFile);
 
 export interface E2EStackOptions {
   program: PulumiFn;
@@ -74,7 +78,18 @@ export class E2EStack {
     return type ? all.filter((r) => r.type === type) : all;
   }
 
-  /** The raw checkpoint file as the file backend wrote it. */
+  /** `pulumi stack export` as a user runs it (secrets stay encrypted; the Automation
+   *  API's exportStack() adds --show-secrets). */
+  async exportAsUser(): Promise<string> {
+    const { stdout } = await execFileAsync(this.env.command.command, ["stack", "export", "--stack", this.stack.name], {
+      cwd: this.workDir,
+      env: { ...process.env, ...this.env.envVars },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return stdout;
+  }
+
+  /** Every file of the file backend (checkpoint, history, backups) as written on disk. */
   rawStateFiles(): string[] {
     const files: string[] = [];
     const walk = (dir: string): void => {

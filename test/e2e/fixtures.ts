@@ -37,19 +37,20 @@ export function programOf(spec: () => ProgramSpec): () => Promise<Record<string,
   return async () => {
     const current = spec();
     const outputs: Record<string, unknown> = {};
+    // The webhook goes first: servers created before it exists emit events nobody hears.
+    const hook = current.webhookUrl
+      ? new hosting.Webhook("events", {
+          url: current.webhookUrl,
+          events: ["server.created", "server.deleted", "server.status_changed"],
+          secret: WEBHOOK_SECRET,
+        })
+      : undefined;
+    if (hook) outputs.webhookId = hook.id;
     for (const [name, server] of Object.entries(current.servers)) {
-      const s = new hosting.Server(name, { ...DEFAULT_SERVER, ...server } as hosting.ServerArgs);
+      const s = new hosting.Server(name, { ...DEFAULT_SERVER, ...server } as hosting.ServerArgs, { dependsOn: hook ? [hook] : [] });
       outputs[name] = pulumi
         .all([s.id, s.status, s.mainIp, s.label, s.tags, s.osId])
         .apply(([id, status, mainIp, label, tags, osId]) => ({ id, status, mainIp, label, tags, osId }));
-    }
-    if (current.webhookUrl) {
-      const hook = new hosting.Webhook("events", {
-        url: current.webhookUrl,
-        events: ["server.created", "server.deleted", "server.status_changed"],
-        secret: WEBHOOK_SECRET,
-      });
-      outputs.webhookId = hook.id;
     }
     if (current.lookups) {
       const region = await hosting.getRegion({ id: "fra" });

@@ -2,7 +2,8 @@
 // a fresh temporary project (no links into this repository), and run `up` and
 // `destroy` there with that project's own @pulumi/pulumi, in a separate process.
 import { expect } from "chai";
-import { execFileSync } from "child_process";
+import { execFile, execFileSync } from "child_process";
+import { promisify } from "util";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -68,21 +69,22 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     it(`shape ${shape}: up creates the server and destroy removes it`, async () => {
       const world: World = await startWorld(shape);
       try {
-        const run = (verb: string) =>
-          JSON.parse(
-            execFileSync("node", ["run.js", verb], {
-              cwd: project,
-              encoding: "utf8",
-              env: { ...process.env, ...env.envVars, TOOLS_DIR, STACK: `tarball-${shape}`, KEY: API_KEY, SIM_URL: world.sim.url },
-            }).trim().split("\n").pop()!,
-          );
-        const up = run("up");
+        // Asynchronous: this process serves the simulator, so it must not block while the runner calls it.
+        const run = async (verb: string) => {
+          const { stdout } = await promisify(execFile)("node", ["run.js", verb], {
+            cwd: project,
+            encoding: "utf8",
+            env: { ...process.env, ...env.envVars, TOOLS_DIR, STACK: `tarball-${shape}`, KEY: API_KEY, SIM_URL: world.sim.url },
+          });
+          return JSON.parse(stdout.trim().split("\n").pop()!);
+        };
+        const up = await run("up");
         expect(up.result).to.equal("succeeded");
         expect(up.outputs.status).to.equal("active");
         const live = await world.admin.liveServers();
         expect(live.map((s) => s.id)).to.deep.equal([up.outputs.id]);
         expect(live[0].label).to.equal("from-tarball");
-        const down = run("destroy");
+        const down = await run("destroy");
         expect(down.result).to.equal("succeeded");
         expect(await world.admin.liveServers()).to.deep.equal([]);
       } finally {
