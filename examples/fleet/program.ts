@@ -16,7 +16,6 @@ export interface FleetOutputs {
 export function fleetProgram(fleetFile: string): FleetOutputs {
   const fleet = readFleetFile(fleetFile);
   const config = new pulumi.Config("fleet");
-  const ownerTag = `stack:${pulumi.getProject()}/${pulumi.getStack()}`;
 
   const entries = expandFleet(fleet);
   const servers = entries.map(
@@ -26,7 +25,7 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
         plan: entry.plan,
         os: entry.os,
         label: entry.name,
-        tags: [...entry.tags, `group:${entry.group}`, ownerTag],
+        tags: [...entry.tags, `group:${entry.group}`],
       }),
   );
 

@@ -14,8 +14,20 @@ export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
 
 export const SERVER_INPUT_NAMES = [
   "region", "plan", "os", "osId", "label", "hostname", "tags", "sshKeyIds", "backups",
-  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds",
+  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds", "ownerTag",
 ] as const;
+
+/** Ownership tags look like `pulumi-stack:<project>/<stack>` (see provider/orphans). */
+export const OWNER_TAG_PREFIX = "pulumi-stack:";
+
+/**
+ * The tags the API holds: the user's tags plus the ownership tag. The ownership tag lives
+ * in its own input and output, so `tags` shows only what the user wrote.
+ */
+export function apiTags(ins: Props): string[] {
+  const owner = typeof ins.ownerTag === "string" && ins.ownerTag !== "" ? [ins.ownerTag] : [];
+  return sortedSet([...(ins.tags ?? []), ...owner]) as string[];
+}
 
 const SERVER_DEFAULTS: Props = {
   label: "",
@@ -66,6 +78,11 @@ export function powerStateOf(status: ServerStatus | string, declared?: PowerStat
  * (write-only), the wait time-out, and the declared power state while the status moves.
  */
 export function serverOutputs(server: Server, prior: Props, cat: Catalogue): ServerOutputs {
+  // Adopted servers (Server.get) have no declared owner: the API's ownership tag, if any, is it.
+  const ownerTag =
+    typeof prior.ownerTag === "string" && prior.ownerTag !== ""
+      ? prior.ownerTag
+      : (server.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
   const image = findOs(cat, server.osSlug ? { os: server.osSlug } : { osId: server.osId }) ?? findOs(cat, prior);
   const plan = cat.plans.find((p) => p.id === server.plan);
   const outs: ServerOutputs = {
@@ -76,7 +93,7 @@ export function serverOutputs(server: Server, prior: Props, cat: Catalogue): Ser
     osName: server.osName ?? image?.name ?? "",
     label: server.label ?? "",
     hostname: server.hostname ?? prior.hostname ?? "",
-    tags: [...new Set(server.tags ?? [])].sort(),
+    tags: [...new Set(server.tags ?? [])].filter((t) => t !== ownerTag).sort(),
     sshKeyIds: [...new Set(server.sshKeyIds ?? [])].sort(),
     backups: server.backups ?? false,
     ddosProtection: server.ddosProtection ?? false,
@@ -91,6 +108,7 @@ export function serverOutputs(server: Server, prior: Props, cat: Catalogue): Ser
     pricePerHour: server.pricePerHour ?? plan?.pricePerHour ?? "",
   };
   if (typeof prior.userData === "string") outs.userData = prior.userData;
+  if (ownerTag) outs.ownerTag = ownerTag;
   return outs;
 }
 

@@ -2,7 +2,7 @@
 //   replace         region, plan, os/osId (the image), hostname, sshKeyIds, userData,
 //                   backups, ddosProtection: the spec shows no in-place update for them;
 //                   also a server whose status is `error` (it can never become active)
-//   update          label and tags (one PATCH), powerState (start/stop), waitTimeoutSeconds
+//   update          label, tags and ownerTag (one PATCH), powerState (start/stop), waitTimeoutSeconds
 //   no change       os and osId naming the same image; tags or SSH keys in another order;
 //                   `__provider` (a new provider build must not touch servers)
 // Unknown values (preview) in a replace field count as a replacement: the honest worst case.
@@ -15,7 +15,7 @@ import { containsUnknown, isUnknown } from "./unknown";
 type Props = Record<string, any>;
 
 const REPLACE_FIELDS = ["region", "plan", "hostname", "sshKeyIds", "userData", "backups", "ddosProtection"] as const;
-const UPDATE_FIELDS = ["label", "tags", "powerState", "waitTimeoutSeconds"] as const;
+const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "waitTimeoutSeconds"] as const;
 const DEFAULTS: Props = { label: "", tags: [], sshKeyIds: [], backups: false, ddosProtection: false, userData: "", powerState: "running" };
 
 /** Compares old outputs with new checked inputs. `cat` is needed only when news lack osId. */
@@ -29,7 +29,7 @@ export function planServer(olds: Props, news: Props, cat?: Catalogue): pulumi.dy
   replaces.push(...imageChange(olds, news, cat));
   if (olds.status === "error") replaces.push("status");
   for (const k of UPDATE_FIELDS) {
-    if (news[k] === undefined && k === "waitTimeoutSeconds") continue;
+    if (news[k] === undefined && (k === "waitTimeoutSeconds" || k === "ownerTag")) continue;
     if (differs(olds[k] ?? DEFAULTS[k], news[k] ?? DEFAULTS[k], k)) updates.push(k);
   }
   return {

@@ -13,7 +13,7 @@ import type { CreateServerRequest, HostingApi, Server } from "../api/types";
 import type { PowerState } from "../resources/server";
 import { catalogue } from "./catalogue";
 import { api } from "./client";
-import { inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
+import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "./route";
 import { planServer } from "./server-plan";
@@ -48,7 +48,7 @@ export async function create(inputs: Props): Promise<pulumi.dynamic.CreateResult
     ...(ins.os ? { os: ins.os } : { osId: ins.osId }),
     label: ins.label,
     hostname: ins.hostname,
-    tags: ins.tags,
+    tags: apiTags(ins),
     sshKeyIds: ins.sshKeyIds,
     backups: ins.backups,
     ddosProtection: ins.ddosProtection,
@@ -107,7 +107,8 @@ export async function update(id: string, olds: Props, news: Props): Promise<pulu
 
   const patch: { label?: string; tags?: string[] } = {};
   if (current.label !== ins.label) patch.label = ins.label;
-  if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(ins.tags)) patch.tags = ins.tags;
+  const wanted = apiTags(ins);
+  if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
   if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch);
 
   const goal = ins.powerState === "stopped" ? "stopped" : "active";

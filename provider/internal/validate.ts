@@ -28,6 +28,7 @@ const SERVER_FIELDS: Record<string, Kind> = {
   userData: "string",
   powerState: "string",
   waitTimeoutSeconds: "positive number",
+  ownerTag: "string",
 };
 
 const WEBHOOK_FIELDS: Record<string, Kind> = { url: "string", events: "string[]", secret: "string" };
@@ -52,8 +53,24 @@ export function validateServerShape(news: Record<string, unknown>): CheckFailure
   if (known("hostname") && news.hostname !== "" && !HOSTNAME.test(news.hostname as string)) {
     failures.push({ property: "hostname", reason: `hostname "${news.hostname}" is not a valid host name: letters, digits and hyphens in dot-separated labels of at most 63 characters` });
   }
+  if (known("tags")) failures.push(...validateTags(news.tags as string[]));
   if (known("powerState") && !(POWER_STATES as readonly string[]).includes(news.powerState as string)) {
     failures.push({ property: "powerState", reason: `powerState "${news.powerState}" is not allowed; allowed: ${POWER_STATES.map((p) => `"${p}"`).join(", ")}` });
+  }
+  return failures;
+}
+
+/** Each tag 1 to 255 characters, none twice (a repeat is almost always a merge mistake). */
+function validateTags(tags: string[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    if (tag.length === 0 || tag.length > MAX_LABEL) {
+      failures.push({ property: "tags", reason: `tag "${tag.slice(0, 40)}" is ${tag.length} characters; each tag must be 1 to ${MAX_LABEL}` });
+    } else if (seen.has(tag)) {
+      failures.push({ property: "tags", reason: `tag "${tag}" is listed twice; each tag must appear once` });
+    }
+    seen.add(tag);
   }
   return failures;
 }

@@ -41,6 +41,12 @@ export interface ServerArgs {
   powerState?: pulumi.Input<PowerState>;
   /** How long create, update and delete wait for the server to settle. @default 600 */
   waitTimeoutSeconds?: pulumi.Input<number>;
+  /**
+   * A tag that marks the server as this stack's, so that the orphan check (`hosting-orphans`)
+   * finds servers a crashed `up` created but never recorded. Kept out of `tags`; updated in place.
+   * @default "pulumi-stack:<project>/<stack>"
+   */
+  ownerTag?: pulumi.Input<string>;
 }
 
 /** The inputs as the provider sees them after `check`: plain values, defaults explicit. */
@@ -58,6 +64,7 @@ export interface ServerInputs {
   userData?: string;
   powerState: PowerState;
   waitTimeoutSeconds: number;
+  ownerTag?: string;
 }
 
 /** The outputs: the inputs in normal form plus what the API reports, the same in both shapes. */
@@ -91,7 +98,7 @@ export const serverProvider: pulumi.dynamic.ResourceProvider = {
 const OUTPUT_NAMES = [
   "status", "mainIp", "vcpus", "ramGb", "diskGb", "osName", "createdAt", "pricePerHour",
   "region", "plan", "os", "osId", "label", "hostname", "tags", "sshKeyIds", "backups",
-  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds",
+  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds", "ownerTag",
 ] as const;
 
 /** A virtual server. `userData` is always a secret. */
@@ -140,11 +147,14 @@ export class Server extends pulumi.dynamic.Resource {
   declare public readonly powerState: pulumi.Output<PowerState>;
   /** Wait time-out in seconds. */
   declare public readonly waitTimeoutSeconds: pulumi.Output<number>;
+  /** The stack's ownership tag, held by the API beside `tags`. */
+  declare public readonly ownerTag: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = Object.fromEntries(OUTPUT_NAMES.map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
+    if (args && args.ownerTag === undefined) props.ownerTag = `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}`;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
     super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }

@@ -37,11 +37,34 @@ for (const shape of SHAPES) {
     }
 
     it("check fills both os and osId from the catalogue, sorts tags and makes defaults explicit", async () => {
-      const bySlug = await checked({ tags: ["web", "app", "web"] });
+      const bySlug = await checked({ tags: ["web", "app"] });
       expect(bySlug).to.deep.include({ os: "ubuntu-24.04", osId: 2284, tags: ["app", "web"], sshKeyIds: [], backups: false,
         ddosProtection: false, powerState: "running", waitTimeoutSeconds: 600, label: "web-1", __provider: "SHELL" });
-      const byId = await checked({ os: undefined, osId: 2284, tags: ["web", "app"] });
+      const byId = await checked({ os: undefined, osId: 2284, tags: ["app", "web"] });
       expect(byId).to.deep.equal(bySlug);
+    });
+
+    it("keeps the ownership tag on the API's server but out of the tags output, and updates it in place", async () => {
+      const { id, outs } = await created({ tags: ["web"], ownerTag: "pulumi-stack:proj/dev" });
+      expect(outs).to.include({ ownerTag: "pulumi-stack:proj/dev" });
+      expect(outs.tags).to.deep.equal(["web"]);
+      const onApi = (await sim.rawServers()).find((s: any) => s.id === id);
+      expect([...onApi!.tags].sort()).to.deep.equal(["pulumi-stack:proj/dev", "web"]);
+
+      const read = await server.read(id, { __provider: "SHELL" });
+      expect(read.props).to.deep.include({ ownerTag: "pulumi-stack:proj/dev", tags: ["web"] });
+
+      const moved = await checked({ tags: ["web", "blue"], ownerTag: "pulumi-stack:proj/prod" });
+      expect(await server.diff(id, outs, moved)).to.deep.include({ changes: true, replaces: [] });
+      const updated = await server.update(id, outs, moved);
+      expect(updated.outs).to.deep.include({ ownerTag: "pulumi-stack:proj/prod", tags: ["blue", "web"] });
+      const after = (await sim.rawServers()).find((s: any) => s.id === id);
+      expect([...after!.tags].sort()).to.deep.equal(["blue", "pulumi-stack:proj/prod", "web"]);
+    });
+
+    it("check refuses a tag listed twice, naming it", async () => {
+      const res = await server.check({}, serverNews({ tags: ["web", "app", "web"] }));
+      expect(res.failures).to.deep.equal([{ property: "tags", reason: 'tag "web" is listed twice; each tag must appear once' }]);
     });
 
     it("creates a server, waits for active, and reports the same outputs in both shapes", async () => {
@@ -164,7 +187,7 @@ for (const shape of SHAPES) {
       const { id, outs } = await created({ tags: ["a", "b"] });
       for (const news of [
         await checked({ os: undefined, osId: 2284, tags: ["a", "b"] }),
-        await checked({ tags: ["b", "a", "a"] }),
+        await checked({ tags: ["b", "a"] }),
         { ...(await checked({ tags: ["a", "b"] })), __provider: "a different serialized provider" },
       ]) {
         const plan = await server.diff(id, outs, news);
