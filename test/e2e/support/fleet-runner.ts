@@ -24,9 +24,13 @@ async function main(): Promise<void> {
     "hosting:baseUrl": { value: process.env.SIM_URL! },
   });
   const verb = process.env.RUNNER_VERB ?? "up";
-  if (verb === "up") await stack.up({ onOutput: (s) => process.stdout.write(s) });
-  else if (verb === "refresh") await stack.refresh({ clearPendingCreates: true, onOutput: (s) => process.stdout.write(s) });
-  else await stack.destroy({ onOutput: (s) => process.stdout.write(s) });
+  const print = (s: string) => process.stdout.write(s);
+  if (verb === "up") await stack.up({ onOutput: print });
+  // The recovery of an interrupted up (README "Recovering from an interrupted up"):
+  else if (verb === "cancel") await stack.cancel();
+  else if (verb === "refresh") await stack.refresh({ clearPendingCreates: true, onOutput: print });
+  else if (verb === "export") print(JSON.stringify(await stack.exportStack()));
+  else await stack.destroy({ onOutput: print });
 }
 
 main().catch((err) => {
