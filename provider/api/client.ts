@@ -65,6 +65,7 @@ export class HostingClient implements HostingApi {
       ratePerMinute: safe.ratePerMinute,
       burst: safe.burst,
       maxPauseMs: safe.maxRetryAfterMs,
+      pacing: safe.pacing,
       logger: safe.logger,
     });
     const transport = new Transport({ ...safe, apiKey });

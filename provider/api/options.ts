@@ -60,6 +60,13 @@ export interface ClientOptions {
    */
   burst?: number;
   /**
+   * Pace requests with the client's token bucket (and hold every request during a 429's
+   * `retry_after`). `false` sends each request at once and leaves 429s to the retries alone,
+   * as a typical client does; only the benchmark's naive mode turns it off.
+   * @default true
+   */
+  pacing?: boolean;
+  /**
    * User-Agent header.
    * @default "pulumi-hosting/<version from package.json>"
    */
@@ -114,6 +121,7 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   maxRetryAfterMs: 120_000,
   ratePerMinute: 60,
   burst: 100,
+  pacing: true,
   allowInsecureHttp: false,
   perPage: 500,
   paging: "cursor",

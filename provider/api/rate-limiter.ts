@@ -13,6 +13,8 @@
 // - a request waits for a token instead of being sent to be refused;
 // - waiting mutations go before reads, reads before status polls;
 // - a 429's `retry_after` stops every request until then.
+// With `pacing: false` (the benchmark's naive mode) every request goes at once: no bucket,
+// no probe, no pause; 429s are left to the retries.
 
 import type { RequestPriority } from "./types";
 
@@ -24,6 +26,8 @@ export interface RateLimiterOptions {
   burst: number;
   /** Upper bound of one honoured pause (a broken `retry_after` must not hang us for hours). */
   maxPauseMs: number;
+  /** False: grant every request at once (no bucket, no probe, no 429 pause). @default true */
+  pacing?: boolean;
   logger: (line: string) => void;
   now?: () => number;
 }
@@ -74,7 +78,7 @@ export class RateLimiter {
     this.settle(ticket);
     this.calibrated = true;
     this.sync(header);
-    if (status === 429) {
+    if (status === 429 && this.opts.pacing !== false) {
       this.refill();
       this.tokens = Math.min(this.tokens, -this.inFlight);
       const until = retryAfterSec !== undefined ? retryAfterSec * 1000 : this.now() + 1000 / Math.max(this.ratePerMs * 1000, 1e-3);
@@ -160,6 +164,10 @@ export class RateLimiter {
     for (;;) {
       const p = ORDER.find((q) => this.queues[q].length > 0);
       if (!p) return;
+      if (this.opts.pacing === false) {
+        this.grant(p);
+        continue;
+      }
       const now = this.now();
       if (now < this.pausedUntil) return this.wakeAt(this.pausedUntil);
       if (!this.calibrated) {

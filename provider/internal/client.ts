@@ -1,13 +1,15 @@
 // The one API client of this provider process, built from the settings in force at call
 // time. `getClient` (provider/api) shares one client per distinct option set, so every
-// resource in the process shares its pacing, retries and catalogue cache.
+// resource in the process shares its pacing, retries and catalogue cache. In the benchmark's
+// naive mode (HOSTING_NAIVE_MODE=1) the client does not pace.
 
 import { getClient } from "../api";
 import type { HostingApi } from "../api/types";
+import { naiveMode } from "./naive-waiter";
 import { resolveSettings } from "./settings";
 
 /** The shared client for the current settings; throws a clear error when a setting is missing. */
 export function api(): HostingApi {
   const s = resolveSettings();
-  return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
+  return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource, pacing: !naiveMode() });
 }

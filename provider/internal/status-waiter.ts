@@ -9,6 +9,7 @@
 // `maxPollMs`. Everything comes from `WaiterTimings`, so tests run in milliseconds.
 
 import type { HostingApi, Server } from "../api/types";
+import { NaiveWaiter, naiveMode } from "./naive-waiter";
 
 export interface WaiterTimings {
   /** First poll when the API gave no estimate, and the interval after the first poll. @default 1000 */
@@ -89,7 +90,15 @@ interface PendingRead {
   reject: (e: unknown) => void;
 }
 
-export class StatusWaiter {
+/** What the resources use to wait and read: the shared StatusWaiter, or the benchmark's NaiveWaiter. */
+export interface Waiter {
+  wait(req: WaitRequest): Promise<WaitOutcome>;
+  read(id: string): Promise<Server | undefined>;
+  /** Poll requests made so far. */
+  readonly polls: number;
+}
+
+export class StatusWaiter implements Waiter {
   private readonly entries = new Set<Entry>();
   private timer?: NodeJS.Timeout;
   private timerAt = Infinity;
@@ -234,13 +243,16 @@ function isPermanent(e: unknown): boolean {
   return typeof status === "number" && status >= 400 && status < 500 && status !== 429;
 }
 
-const waiters = new WeakMap<HostingApi, StatusWaiter>();
+const waiters = new WeakMap<HostingApi, Waiter>();
 
-/** The process-wide waiter of a client. */
-export function waiterFor(client: HostingApi): StatusWaiter {
+/**
+ * The process-wide waiter of a client; a NaiveWaiter when HOSTING_NAIVE_MODE=1 (the
+ * benchmark's reference, see naive-waiter.ts).
+ */
+export function waiterFor(client: HostingApi): Waiter {
   let w = waiters.get(client);
   if (!w) {
-    w = new StatusWaiter(client);
+    w = naiveMode() ? new NaiveWaiter(client) : new StatusWaiter(client);
     waiters.set(client, w);
   }
   return w;
