@@ -3,6 +3,7 @@
 // the environment variables are the fallback, read at call time. Nothing here is ever
 // captured into the serialized provider: it lives in this module, in the provider process.
 
+import { isLoopback } from "../api/options";
 import type { ApiShape } from "../api/types";
 
 /** What `configure(req)` hands us: the stack config, keys as "hosting:apiKey". */
@@ -71,12 +72,31 @@ export function resolveSettings(stack: StackSettings = fromStack, env: NodeJS.Pr
         "or the environment variable HOSTING_BASE_URL (e.g. http://127.0.0.1:8080 for the simulator)",
     );
   }
+  checkBaseUrl(baseUrl, stack.baseUrl ? "stack config hosting:baseUrl" : "environment variable HOSTING_BASE_URL");
   return {
     apiKey,
     baseUrl: baseUrl.replace(/\/+$/, ""),
     apiShape: parseShape(stack.apiShape ?? nonEmpty(env.HOSTING_API_SHAPE)),
     keySource: stack.apiKey ? KEY_FROM_CONFIG : KEY_FROM_ENV,
   };
+}
+
+/** A base URL must be absolute http(s); plain http only to loopback, where no key crosses a network. */
+function checkBaseUrl(value: string, source: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new MissingSettingError(`${source} is "${value}", which is not a valid URL; give one like https://api.example.com or http://127.0.0.1:8080`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new MissingSettingError(`${source} is "${value}"; only https:// (or http:// to loopback) is allowed`);
+  }
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+    throw new MissingSettingError(
+      `${source} is "${value}": plain http:// to a host that is not loopback would send the API key in clear text; use https://`,
+    );
+  }
 }
 
 function parseShape(value: string | undefined): ApiShape | undefined {

@@ -6,6 +6,7 @@
 import { WEBHOOK_EVENTS } from "../api/types";
 import type { Catalogue } from "./catalogue";
 import { containsUnknown, isUnknown } from "./unknown";
+import { reachOf } from "./url-reach";
 
 export interface CheckFailure {
   property: string;
@@ -46,6 +47,9 @@ export function validateServerShape(news: Record<string, unknown>): CheckFailure
   }
   if (news.os === undefined && news.osId === undefined) {
     failures.push({ property: "os", reason: "an OS is required: give os (a slug such as \"ubuntu-24.04\") or osId (the legacy integer id)" });
+  }
+  if (known("label") && news.label === "") {
+    failures.push({ property: "label", reason: "label must not be empty; give 1 to 255 characters, or leave label out for none" });
   }
   if (known("label") && (news.label as string).length > MAX_LABEL) {
     failures.push({ property: "label", reason: `label is ${(news.label as string).length} characters; at most ${MAX_LABEL} are allowed` });
@@ -110,13 +114,25 @@ export function validateServerCatalogue(news: Record<string, unknown>, cat: Cata
 }
 
 /** Types, event names and URL form of a webhook's inputs (no network). */
-export function validateWebhook(news: Record<string, unknown>): CheckFailure[] {
+/**
+ * `apiIsLoopback`: the API base URL is itself loopback (the simulator), so a receiver on
+ * this machine is reachable; against a real API it would not be.
+ */
+export function validateWebhook(news: Record<string, unknown>, apiIsLoopback = false): CheckFailure[] {
   const failures = validateKinds(news, WEBHOOK_FIELDS);
   const known = (k: string) => news[k] !== undefined && !containsUnknown(news[k]) && !failures.some((f) => f.property === k);
   if (news.url === undefined) failures.push({ property: "url", reason: "url is required: the public http(s) URL that receives the events" });
   if (news.events === undefined) failures.push({ property: "events", reason: `events is required; allowed: ${WEBHOOK_EVENTS.join(", ")}` });
   if (known("url") && !isHttpUrl(news.url as string)) {
     failures.push({ property: "url", reason: `url "${news.url}" is not an absolute http:// or https:// URL` });
+  } else if (known("url")) {
+    const host = new URL(news.url as string).hostname;
+    const reach = reachOf(host);
+    if (reach === "private") {
+      failures.push({ property: "url", reason: `url host "${host}" is not a public address; the API delivers events over the internet, so give a public http(s) URL` });
+    } else if (reach === "loopback" && !apiIsLoopback) {
+      failures.push({ property: "url", reason: `url host "${host}" is loopback, accepted only while the API base URL is loopback too (the simulator); give a public http(s) URL` });
+    }
   }
   if (known("events")) {
     const events = news.events as string[];

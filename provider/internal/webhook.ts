@@ -6,6 +6,8 @@
 import { randomBytes, randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Webhook } from "../api/types";
+import { isLoopback } from "../api/options";
+import { resolveSettings } from "./settings";
 import { api } from "./client";
 import { sortedSet } from "./normalize";
 import * as route from "./route";
@@ -17,13 +19,22 @@ type Props = Record<string, any>;
 
 export { isUnknown } from "./unknown";
 
+/** Whether the configured API is on loopback; false when it is not configured yet. */
+function apiIsLoopback(): boolean {
+  try {
+    return isLoopback(new URL(resolveSettings().baseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** A new signing secret: 32 random bytes as hex. */
 export function generateSecret(): string {
   return randomBytes(32).toString("hex");
 }
 
 export async function check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
-  const failures = validateWebhook(news);
+  const failures = validateWebhook(news, apiIsLoopback());
   if (failures.length > 0) return { inputs: news, failures };
   const given = typeof news.secret === "string" && news.secret !== "" ? news.secret : undefined;
   const kept = typeof olds.secret === "string" && olds.secret !== "" && !isUnknown(olds.secret) ? olds.secret : undefined;
