@@ -1,0 +1,75 @@
+// The benchmark's options: flags first, then environment variables, then the defaults of
+// the issue (N = 100 and 500, both shapes, 20 s provisioning, every mode).
+
+export type Mode = "ours" | "naive" | "bound";
+export type Shape = "A" | "B";
+export const MODES: readonly Mode[] = ["bound", "ours", "naive"];
+
+export interface BenchOptions {
+  /** Fleet sizes. @default [100, 500] (--n, BENCH_N) */
+  sizes: number[];
+  /** Response shapes. @default ["A", "B"] (--shapes, BENCH_SHAPES) */
+  shapes: Shape[];
+  /** Simulator provisioning delay in ms. @default 20000 (--provision-ms, BENCH_PROVISION_MS) */
+  provisionMs: number;
+  /** Modes to run. @default bound, ours, naive (--modes, BENCH_MODES) */
+  modes: Mode[];
+  /** Fleet sizes the naive mode runs at. @default every size (--naive-n, BENCH_NAIVE_N) */
+  naiveSizes: number[];
+  /** Engine parallelism: "n" = the fleet size, "cli" = the CLI's default, or a number. @default "n" (--parallel, BENCH_PARALLEL) */
+  parallel: "n" | "cli" | number;
+  /** Where the JSON results go. @default bench/results (--out, BENCH_OUT) */
+  outDir: string;
+}
+
+/** The default tier the key is created on (docs/contract.md, "Rate limit"). */
+export const TIER = { name: "default", limitPerMinute: 60, burst: 100 } as const;
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, repoRoot: string): BenchOptions {
+  const flag = (name: string, envName: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    if (i >= 0) {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith("--")) throw new Error(`--${name} needs a value`);
+      return v;
+    }
+    return env[envName] || undefined;
+  };
+  const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+  const ints = (name: string, v: string) =>
+    list(v).map((s) => {
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--${name}: "${s}" is not a positive integer`);
+      return n;
+    });
+
+  const sizes = ints("n", flag("n", "BENCH_N") ?? "100,500");
+  const shapes = list(flag("shapes", "BENCH_SHAPES") ?? "A,B").map((s) => s.toUpperCase());
+  for (const s of shapes) if (s !== "A" && s !== "B") throw new Error(`--shapes: "${s}" is not A or B`);
+  const modes = list(flag("modes", "BENCH_MODES") ?? MODES.join(","));
+  for (const m of modes) if (!(MODES as readonly string[]).includes(m)) throw new Error(`--modes: "${m}" is not one of ${MODES.join(", ")}`);
+  const provisionMs = Number(flag("provision-ms", "BENCH_PROVISION_MS") ?? 20000);
+  if (!Number.isFinite(provisionMs) || provisionMs < 0) throw new Error("--provision-ms must be a number of milliseconds >= 0");
+  const naiveRaw = flag("naive-n", "BENCH_NAIVE_N");
+  const parallelRaw = flag("parallel", "BENCH_PARALLEL") ?? "n";
+  let parallel: BenchOptions["parallel"];
+  if (parallelRaw === "n" || parallelRaw === "cli") parallel = parallelRaw;
+  else {
+    parallel = Number(parallelRaw);
+    if (!Number.isInteger(parallel) || parallel < 1) throw new Error(`--parallel: "${parallelRaw}" is not n, cli or a positive integer`);
+  }
+  return {
+    sizes,
+    shapes: shapes as Shape[],
+    provisionMs,
+    modes: MODES.filter((m) => modes.includes(m)),
+    naiveSizes: naiveRaw ? ints("naive-n", naiveRaw) : sizes,
+    parallel,
+    outDir: flag("out", "BENCH_OUT") ?? `${repoRoot}/bench/results`,
+  };
+}
+
+/** The engine parallelism for a fleet of n, or undefined for the CLI's default. */
+export function parallelFor(opts: BenchOptions, n: number): number | undefined {
+  return opts.parallel === "n" ? n : opts.parallel === "cli" ? undefined : opts.parallel;
+}

@@ -1,0 +1,20 @@
+// The two inline programs of the benchmark: N hosting servers (ours and naive mode run the
+// same program; only the provider process's environment differs), or N no-op resources.
+
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import * as hosting from "pulumi-hosting";
+import { NoopServer } from "./noop-resource";
+import type { Mode } from "./options";
+
+const SERVER = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" };
+
+export function fleetProgram(mode: Mode, n: number): PulumiFn {
+  return async () => {
+    for (let i = 0; i < n; i++) {
+      const name = `srv-${String(i).padStart(4, "0")}`;
+      if (mode === "bound") new NoopServer(name, { key: name, ...SERVER, label: `fleet-${i}` });
+      else new hosting.Server(name, { ...SERVER, label: `fleet-${i}` });
+    }
+    return { count: n };
+  };
+}

@@ -1,0 +1,36 @@
+// The issue's targets, checked against one run's results. Sizes up to 100 are held to the
+// N=100 targets, larger ones to the N=500 targets; preview and refresh targets apply to every N.
+
+import type { FleetRow } from "./table";
+
+export interface TargetCheck {
+  target: string;
+  met: boolean;
+  measured: string;
+}
+
+export function checkTargets(rows: FleetRow[], providerBytesMax: number | undefined): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const r of rows) {
+    const where = `${r.op} shape ${r.shape} N=${r.n}`;
+    const o = r.ours;
+    if (!o) continue;
+    if (r.op === "up" || r.op === "destroy") {
+      const limit = r.n <= 100 ? 1.15 : 1.2;
+      if (r.ratio !== undefined) checks.push({ target: `${where}: ≤ ${limit} × bound`, met: o.ok && r.ratio <= limit, measured: `${r.ratio.toFixed(2)} × (${o.seconds.toFixed(1)} s vs ${r.bound?.toFixed(1)} s)` });
+      checks.push({ target: `${where}: zero 429s`, met: o.ok && o.rateLimited === 0, measured: `${o.rateLimited} × 429` });
+      if (r.n <= 100) {
+        const perServer = o.requests / r.n;
+        checks.push({ target: `${where}: ≤ 1.5 API requests per server`, met: perServer <= 1.5, measured: `${o.requests} requests = ${perServer.toFixed(2)} per server` });
+      }
+    } else if (r.op === "preview") {
+      checks.push({ target: `${where}: no API request beyond the first catalogue reads`, met: o.ok && o.beyondCatalogue === 0, measured: `${o.requests} requests, ${o.beyondCatalogue} beyond the catalogue` });
+    } else if (r.op === "refresh") {
+      checks.push({ target: `${where}: ≤ 5 API requests`, met: o.ok && o.requests <= 5, measured: `${o.requests} requests` });
+    }
+  }
+  if (providerBytesMax !== undefined) {
+    checks.push({ target: "__provider ≤ 1 KB per resource", met: providerBytesMax <= 1024, measured: `${providerBytesMax} bytes` });
+  }
+  return checks;
+}

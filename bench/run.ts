@@ -1,0 +1,66 @@
+// The fleet-scale benchmark (issue 6): the real Pulumi CLI against the simulator in real time
+// on the default tier, for each shape and fleet size: the lower bound (no-op resources), our
+// provider and its naive mode. Prints one table and writes the results as JSON.
+//   npm run bench -- --n 20 --provision-ms 2000          (a quick run)
+//   node dist/bench/run.js --n 100,500 --shapes A,B --modes bound,ours,naive --naive-n 100
+// Flags and their environment variables: bench/README.md.
+
+import * as path from "path";
+import { describeMachine } from "./fleet/machine";
+import { parseOptions } from "./fleet/options";
+import { writeResults } from "./fleet/results";
+import { runScenario, type ScenarioResult } from "./fleet/scenario";
+import { buildRows, formatTable } from "./fleet/table";
+import { checkTargets } from "./fleet/targets";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2), process.env, REPO_ROOT);
+  const startedAt = new Date();
+  const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+  log(`fleet benchmark: N=${opts.sizes.join(",")} shapes=${opts.shapes.join(",")} modes=${opts.modes.join(",")} ` +
+    `naive N=${opts.naiveSizes.join(",")} provisioning=${opts.provisionMs} ms parallel=${opts.parallel}`);
+  const machineBefore = describeMachine(REPO_ROOT);
+  const results: ScenarioResult[] = [];
+  for (const shape of opts.shapes) {
+    for (const n of opts.sizes) {
+      for (const mode of opts.modes) {
+        if (mode === "naive" && !opts.naiveSizes.includes(n)) continue;
+        log(`${mode} shape ${shape} N=${n}`);
+        results.push(await runScenario(REPO_ROOT, opts, shape, n, mode, log));
+        // Written after every scenario, so a run cut short still leaves its measurements.
+        writeResults(opts.outDir, startedAt, { startedAt: startedAt.toISOString(), partial: true, options: opts, machine: machineBefore, scenarios: results });
+      }
+    }
+  }
+  const rows = buildRows(results, opts.provisionMs);
+  const ours = results.filter((r) => r.mode === "ours" && r.state);
+  const providerBytesMax = ours.length ? Math.max(...ours.map((r) => r.state!.providerBytesMax)) : undefined;
+  const targets = checkTargets(rows, providerBytesMax);
+  const table = formatTable(rows);
+  console.log(`\n${table}\n`);
+  for (const r of results.filter((x) => x.state)) {
+    const s = r.state!;
+    console.log(`state ${r.mode} shape ${r.shape} N=${r.n}: export ${(s.exportedBytes / 1024).toFixed(0)} KiB, __provider ${s.providerBytesMax} bytes ×${s.providerCopiesPerResource} per resource`);
+  }
+  console.log("\ntargets:");
+  for (const t of targets) console.log(`  ${t.met ? "met  " : "UNMET"} ${t.target}: ${t.measured}`);
+  const machine = { ...machineBefore, loadAverageAfter: describeMachine(REPO_ROOT).loadAverage };
+  const file = writeResults(opts.outDir, startedAt, {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    options: opts,
+    machine,
+    scenarios: results,
+    rows,
+    table,
+    targets,
+  });
+  console.log(`\nresults: ${path.relative(REPO_ROOT, file)}`);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.stack : e);
+  process.exit(1);
+});
