@@ -17,18 +17,7 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
   const fleet = readFleetFile(fleetFile);
   const config = new pulumi.Config("fleet");
 
-  const entries = expandFleet(fleet);
-  const servers = entries.map(
-    (entry) =>
-      new hosting.Server(entry.name, {
-        region: entry.region,
-        plan: entry.plan,
-        os: entry.os,
-        label: entry.name,
-        tags: [...entry.tags, `group:${entry.group}`],
-      }),
-  );
-
+  // The webhook goes first: a server created before it exists emits events nobody hears.
   const webhookUrl = config.get("webhookUrl");
   const webhook = webhookUrl
     ? new hosting.Webhook("fleet-events", {
@@ -37,6 +26,22 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
         secret: config.getSecret("webhookSecret"),
       })
     : undefined;
+
+  const entries = expandFleet(fleet);
+  const servers = entries.map(
+    (entry) =>
+      new hosting.Server(
+        entry.name,
+        {
+          region: entry.region,
+          plan: entry.plan,
+          os: entry.os,
+          label: entry.name,
+          tags: [...entry.tags, `group:${entry.group}`],
+        },
+        { dependsOn: webhook ? [webhook] : [] },
+      ),
+  );
 
   return {
     servers: pulumi.all(

@@ -9,12 +9,23 @@ import * as path from "path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { startSimulator } from "../../simulator";
 import { startWebhookReceiver } from "../../provider/receiver";
+import { createClient } from "../../provider/api";
+import { stackOwnershipTag } from "../../provider/orphans";
 import { fleetProgram } from "../../examples/fleet/program";
 import { printEvents, printNextSteps, printServers, step } from "./report";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const STATE = path.join(ROOT, ".demo");
 const API_KEY = "demo-full-key";
+
+/** The simulator's port, kept across runs so that hosting:baseUrl stays the same. */
+async function startPersistedSimulator(options: Parameters<typeof startSimulator>[0]) {
+  const portFile = path.join(STATE, "simulator-port");
+  const saved = fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, "utf8")) : 0;
+  const sim = await startSimulator({ ...options, port: saved }).catch(() => startSimulator({ ...options, port: 0 }));
+  fs.writeFileSync(portFile, String(new URL(sim.url).port));
+  return sim;
+}
 
 function persistedSecret(file: string): string {
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(24).toString("hex"), { mode: 0o600 });
@@ -28,8 +39,7 @@ async function main(): Promise<void> {
   const webhookSecret = persistedSecret(path.join(STATE, "webhook-secret"));
 
   step("starting the hosting API simulator (state in .demo/simulator.json)");
-  const sim = await startSimulator({
-    port: 0,
+  const sim = await startPersistedSimulator({
     shape: (process.env.DEMO_SHAPE as "A" | "B") ?? "A",
     provisionMs: Number(process.env.DEMO_PROVISION_MS ?? 4000),
     transitionMs: 1000,
@@ -68,8 +78,10 @@ async function main(): Promise<void> {
 
     if (destroy) {
       step("pulumi destroy");
-      await stack.destroy({ onOutput: (s) => process.stdout.write(s) });
-      step("destroyed: the simulator holds no server of this stack");
+      // runProgram: the provider gets today's config (hosting:baseUrl), not the one in state.
+      await stack.destroy({ onOutput: (s) => process.stdout.write(s), runProgram: true });
+      const left = await createClient({ baseUrl: sim.url, apiKey: API_KEY }).listAllServers({ tag: stackOwnershipTag("hosting-fleet", "demo") });
+      step(`destroyed: ${left.length} server(s) of this stack left on the simulator`);
       return;
     }
     step("pulumi up (servers provision in a few seconds; progress below)");
