@@ -12,9 +12,13 @@ export function waitUntilActive(client: HostingApi, id: string, timeoutMs: numbe
   return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: reach("active", true) });
 }
 
-/** Waits until the server is no longer listed. */
+/**
+ * Waits until the server is no longer listed. The first poll comes after `initialPollMs`, not
+ * at once: a fleet's deletes arrive over a second or two, and an immediate poll per arrival
+ * would spend the rate limit's burst on lists that the deletes still need (bench/fleet).
+ */
 export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number): Promise<WaitOutcome> {
-  return waiterFor(client).wait({ id, timeoutMs, firstPollMs: 0, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done") });
+  return waiterFor(client).wait({ id, timeoutMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done") });
 }
 
 /**

@@ -1,8 +1,10 @@
 // The one status waiter of the provider process. Every server that waits (for `active`
 // after create, for `stopped`/`active` after a power action, for its absence after delete)
 // registers here; one `listAllServers` call per poll answers all of them, so fifty servers
-// waiting cost one request per poll instead of fifty. Reads are batched the same way: the
-// reads that arrive within `readBatchMs` share one list call (or one GET when alone).
+// waiting cost one request per poll instead of fifty. Reads are batched the same way: reads
+// that keep arriving less than `readBatchMs` apart share one list call (or one GET when alone),
+// up to `readBatchMaxMs` after the first, so a refresh of 500 servers costs one list, not one
+// per 25 ms of the engine's dispatch. Polls go to the client at the lowest priority ("poll").
 //
 // Timing: a waiter's first poll is at the API's estimated provisioning time when it sent
 // one (v1.8), else after `initialPollMs`; the interval then grows by `backoff` up to
@@ -20,8 +22,10 @@ export interface WaiterTimings {
   maxPollMs: number;
   /** Waiters due within this much of a poll are served by it instead of a poll of their own. @default 250 */
   batchSlackMs: number;
-  /** How long reads wait for company before one list call serves them. @default 25 */
+  /** How long a batch of reads waits for the next read before one list call serves them. @default 25 */
   readBatchMs: number;
+  /** Longest a read waits for company while reads keep arriving. @default 1000 */
+  readBatchMaxMs: number;
   /** How long a server may be missing from the list just after create (eventual consistency). @default 30000 */
   absenceGraceMs: number;
   /** List calls that may fail in a row (after the client's own retries) before waiters are failed. @default 3 */
@@ -34,6 +38,7 @@ export const DEFAULT_WAITER_TIMINGS: Readonly<WaiterTimings> = {
   maxPollMs: 10000,
   batchSlackMs: 250,
   readBatchMs: 25,
+  readBatchMaxMs: 1000,
   absenceGraceMs: 30000,
   maxListFailures: 3,
 };
@@ -106,6 +111,7 @@ export class StatusWaiter implements Waiter {
   private listFailures = 0;
   private reads = new Map<string, PendingRead[]>();
   private readTimer?: NodeJS.Timeout;
+  private readBatchStart = 0;
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
 
@@ -135,7 +141,12 @@ export class StatusWaiter implements Waiter {
       const queue = this.reads.get(id) ?? [];
       queue.push({ resolve, reject });
       this.reads.set(id, queue);
-      if (!this.readTimer) this.readTimer = setTimeout(() => void this.flushReads(), timings.readBatchMs);
+      // Debounce: each read pushes the flush back by readBatchMs, up to readBatchMaxMs.
+      const now = Date.now();
+      if (!this.readTimer) this.readBatchStart = now;
+      else clearTimeout(this.readTimer);
+      const delay = Math.max(0, Math.min(timings.readBatchMs, this.readBatchStart + timings.readBatchMaxMs - now));
+      this.readTimer = setTimeout(() => void this.flushReads(), delay);
     });
   }
 
@@ -191,7 +202,7 @@ export class StatusWaiter implements Waiter {
       let failure: unknown;
       try {
         this.polls++;
-        servers = new Map((await this.client.listAllServers()).map((s) => [s.id, s]));
+        servers = new Map((await this.client.listAllServers(undefined, { priority: "poll" })).map((s) => [s.id, s]));
         this.listFailures = 0;
       } catch (e) {
         failure = e;
