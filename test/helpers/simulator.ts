@@ -119,3 +119,33 @@ export function unwrapList(shape: TestShape, body: any): { items: any[]; total: 
     ? { items: body.servers, total: body.meta.total, next: body.meta.links.next ?? null, prev: body.meta.links.prev ?? null }
     : { items: body.data, total: body.meta.total, next: body.links.next ?? null, prev: body.links.prev ?? null };
 }
+
+/**
+ * Declares `title` once per shape, each against its own simulator started before the
+ * suite and reset before every test. `sim` always refers to the current shape's simulator.
+ */
+export function describeShapes(
+  title: string,
+  options: SimulatorOptions,
+  body: (sim: TestSimulator, shape: TestShape) => void,
+): void {
+  describe(title, () => {
+    for (const shape of SHAPES) {
+      describe(`shape ${shape}`, () => {
+        let current: TestSimulator | undefined;
+        const sim = new Proxy({} as TestSimulator, {
+          get: (_target, key) => {
+            if (!current) throw new Error("the simulator is not started yet: use sim inside it(), before() or beforeEach()");
+            return current[key as keyof TestSimulator];
+          },
+        });
+        before(async () => {
+          current = await startTestSimulator({ ...options, shape });
+        });
+        after(() => current?.close());
+        beforeEach(() => current?.reset());
+        body(sim, shape);
+      });
+    }
+  });
+}

@@ -1,82 +1,71 @@
 import { expect } from "chai";
-import { KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../helpers/simulator";
+import { describeShapes, KEYS } from "../helpers/simulator";
 
-describe("simulator: rate limits", () => {
-  for (const shape of SHAPES) {
-    describe(`shape ${shape}`, () => {
-      let sim: TestSimulator;
-      before(async () => {
-        sim = await startTestSimulator({ shape });
-      });
-      after(() => sim.close());
-      beforeEach(() => sim.reset());
+describeShapes("simulator: rate limits", {}, (sim) => {
+  it("sends the default tier's headers: limit 60, remaining counts down from burst 100", async () => {
+    await sim.addKey({ key: "dflt", permission: "read", tier: "default" });
+    const r1 = await sim.api("GET", "/v1/regions", { key: "dflt" });
+    expect(r1.headers.get("x-ratelimit-limit")).to.equal("60");
+    expect(r1.headers.get("x-ratelimit-remaining")).to.equal("99");
+    const reset = Number(r1.headers.get("x-ratelimit-reset"));
+    expect(reset).to.be.within(Math.floor(Date.now() / 1000), Math.ceil(Date.now() / 1000) + 2);
+    const r2 = await sim.api("GET", "/v1/regions", { key: "dflt" });
+    expect(r2.headers.get("x-ratelimit-remaining")).to.equal("98");
+  });
 
-      it("sends the default tier's headers: limit 60, remaining counts down from burst 100", async () => {
-        await sim.addKey({ key: "dflt", permission: "read", tier: "default" });
-        const r1 = await sim.api("GET", "/v1/regions", { key: "dflt" });
-        expect(r1.headers.get("x-ratelimit-limit")).to.equal("60");
-        expect(r1.headers.get("x-ratelimit-remaining")).to.equal("99");
-        const reset = Number(r1.headers.get("x-ratelimit-reset"));
-        expect(reset).to.be.within(Math.floor(Date.now() / 1000), Math.ceil(Date.now() / 1000) + 2);
-        const r2 = await sim.api("GET", "/v1/regions", { key: "dflt" });
-        expect(r2.headers.get("x-ratelimit-remaining")).to.equal("98");
-      });
+  it("gives pro keys 300/min and burst 500, enterprise keys no limit", async () => {
+    await sim.addKey({ key: "pro", permission: "read", tier: "pro" });
+    const pro = await sim.api("GET", "/v1/os", { key: "pro" });
+    expect(pro.headers.get("x-ratelimit-limit")).to.equal("300");
+    expect(pro.headers.get("x-ratelimit-remaining")).to.equal("499");
+    const ent = await sim.api("GET", "/v1/os", { key: KEYS.full });
+    expect(ent.headers.get("x-ratelimit-limit")).to.equal("0");
+    expect(ent.headers.get("x-ratelimit-remaining")).to.equal(null);
+  });
 
-      it("gives pro keys 300/min and burst 500, enterprise keys no limit", async () => {
-        await sim.addKey({ key: "pro", permission: "read", tier: "pro" });
-        const pro = await sim.api("GET", "/v1/os", { key: "pro" });
-        expect(pro.headers.get("x-ratelimit-limit")).to.equal("300");
-        expect(pro.headers.get("x-ratelimit-remaining")).to.equal("499");
-        const ent = await sim.api("GET", "/v1/os", { key: KEYS.full });
-        expect(ent.headers.get("x-ratelimit-limit")).to.equal("0");
-        expect(ent.headers.get("x-ratelimit-remaining")).to.equal(null);
-      });
+  it("answers 429 RATE_LIMIT_EXCEEDED with retry_after once the burst is spent, and counts it", async () => {
+    await sim.addKey({ key: "tiny", permission: "read", tier: "custom", limit: 6, burst: 3 });
+    for (let i = 0; i < 3; i++) expect((await sim.api("GET", "/v1/regions", { key: "tiny" })).status).to.equal(200);
+    const res = await sim.api("GET", "/v1/regions", { key: "tiny" });
+    expect(res.status).to.equal(429);
+    const { error } = (await res.json()) as any;
+    expect(error.code).to.equal("RATE_LIMIT_EXCEEDED");
+    // 6/min is one token per 10 s.
+    const now = Date.now() / 1000;
+    expect(error.retry_after).to.be.a("number").within(Math.floor(now) + 8, Math.ceil(now) + 11);
+    expect(error.message).to.contain(new Date(error.retry_after * 1000).toISOString());
+    expect(res.headers.get("x-ratelimit-remaining")).to.equal("0");
+    const stats = await sim.stats();
+    expect(stats.rateLimited).to.equal(1);
+    expect(stats.byRoute["GET /v1/regions 429"]).to.equal(1);
+  });
 
-      it("answers 429 RATE_LIMIT_EXCEEDED with retry_after once the burst is spent, and counts it", async () => {
-        await sim.addKey({ key: "tiny", permission: "read", tier: "custom", limit: 6, burst: 3 });
-        for (let i = 0; i < 3; i++) expect((await sim.api("GET", "/v1/regions", { key: "tiny" })).status).to.equal(200);
-        const res = await sim.api("GET", "/v1/regions", { key: "tiny" });
-        expect(res.status).to.equal(429);
-        const { error } = (await res.json()) as any;
-        expect(error.code).to.equal("RATE_LIMIT_EXCEEDED");
-        // 6/min is one token per 10 s.
-        const now = Date.now() / 1000;
-        expect(error.retry_after).to.be.a("number").within(Math.floor(now) + 8, Math.ceil(now) + 11);
-        expect(error.message).to.contain(new Date(error.retry_after * 1000).toISOString());
-        expect(res.headers.get("x-ratelimit-remaining")).to.equal("0");
-        const stats = await sim.stats();
-        expect(stats.rateLimited).to.equal(1);
-        expect(stats.byRoute["GET /v1/regions 429"]).to.equal(1);
-      });
+  it("refills the bucket at limit/60 tokens per second", async () => {
+    await sim.addKey({ key: "tiny", permission: "read", tier: "custom", limit: 6, burst: 2 });
+    await sim.api("GET", "/v1/regions", { key: "tiny" });
+    await sim.api("GET", "/v1/regions", { key: "tiny" });
+    expect((await sim.api("GET", "/v1/regions", { key: "tiny" })).status).to.equal(429);
+    await sim.admin("POST", "/clock", { advanceMs: 10_500 });
+    const res = await sim.api("GET", "/v1/regions", { key: "tiny" });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get("x-ratelimit-remaining")).to.equal("0");
+  });
 
-      it("refills the bucket at limit/60 tokens per second", async () => {
-        await sim.addKey({ key: "tiny", permission: "read", tier: "custom", limit: 6, burst: 2 });
-        await sim.api("GET", "/v1/regions", { key: "tiny" });
-        await sim.api("GET", "/v1/regions", { key: "tiny" });
-        expect((await sim.api("GET", "/v1/regions", { key: "tiny" })).status).to.equal(429);
-        await sim.admin("POST", "/clock", { advanceMs: 10_500 });
-        const res = await sim.api("GET", "/v1/regions", { key: "tiny" });
-        expect(res.status).to.equal(200);
-        expect(res.headers.get("x-ratelimit-remaining")).to.equal("0");
-      });
+  it("keeps one bucket per key", async () => {
+    await sim.addKey({ key: "k1", permission: "read", tier: "custom", limit: 60, burst: 1 });
+    await sim.addKey({ key: "k2", permission: "read", tier: "custom", limit: 60, burst: 1 });
+    expect((await sim.api("GET", "/v1/os", { key: "k1" })).status).to.equal(200);
+    expect((await sim.api("GET", "/v1/os", { key: "k1" })).status).to.equal(429);
+    expect((await sim.api("GET", "/v1/os", { key: "k2" })).status).to.equal(200);
+  });
 
-      it("keeps one bucket per key", async () => {
-        await sim.addKey({ key: "k1", permission: "read", tier: "custom", limit: 60, burst: 1 });
-        await sim.addKey({ key: "k2", permission: "read", tier: "custom", limit: 60, burst: 1 });
-        expect((await sim.api("GET", "/v1/os", { key: "k1" })).status).to.equal(200);
-        expect((await sim.api("GET", "/v1/os", { key: "k1" })).status).to.equal(429);
-        expect((await sim.api("GET", "/v1/os", { key: "k2" })).status).to.equal(200);
-      });
-
-      it("applies a tier change from the admin API with a fresh bucket", async () => {
-        await sim.addKey({ key: "up", permission: "read", tier: "custom", limit: 60, burst: 1 });
-        await sim.api("GET", "/v1/os", { key: "up" });
-        expect((await sim.api("GET", "/v1/os", { key: "up" })).status).to.equal(429);
-        await sim.admin("PATCH", "/keys/up", { tier: "pro" });
-        const res = await sim.api("GET", "/v1/os", { key: "up" });
-        expect(res.status).to.equal(200);
-        expect(res.headers.get("x-ratelimit-limit")).to.equal("300");
-      });
-    });
-  }
+  it("applies a tier change from the admin API with a fresh bucket", async () => {
+    await sim.addKey({ key: "up", permission: "read", tier: "custom", limit: 60, burst: 1 });
+    await sim.api("GET", "/v1/os", { key: "up" });
+    expect((await sim.api("GET", "/v1/os", { key: "up" })).status).to.equal(429);
+    await sim.admin("PATCH", "/keys/up", { tier: "pro" });
+    const res = await sim.api("GET", "/v1/os", { key: "up" });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get("x-ratelimit-limit")).to.equal("300");
+  });
 });

@@ -1,94 +1,83 @@
 import { expect } from "chai";
-import { SHAPES, startTestSimulator, unwrapList, unwrapServer, type TestSimulator } from "../helpers/simulator";
+import { describeShapes, unwrapList, unwrapServer } from "../helpers/simulator";
 
-describe("simulator: servers", () => {
-  for (const shape of SHAPES) {
-    describe(`shape ${shape}`, () => {
-      let sim: TestSimulator;
-      before(async () => {
-        sim = await startTestSimulator({ shape });
-      });
-      after(() => sim.close());
-      beforeEach(() => sim.reset());
+describeShapes("simulator: servers", {}, (sim, shape) => {
+  const create = async (overrides: Record<string, unknown> = {}): Promise<any> => {
+    const res = await sim.api("POST", "/v1/servers", { body: sim.createBody(overrides) });
+    expect(res.status).to.equal(shape === "A" ? 202 : 201);
+    return unwrapServer(shape, await res.json());
+  };
 
-      const create = async (overrides: Record<string, unknown> = {}): Promise<any> => {
-        const res = await sim.api("POST", "/v1/servers", { body: sim.createBody(overrides) });
-        expect(res.status).to.equal(shape === "A" ? 202 : 201);
-        return unwrapServer(shape, await res.json());
-      };
+  it(`creates a server with ${shape === "A" ? "202 and status pending" : "201 and status starting"} and the estimate`, async () => {
+    const s = await create({ label: "web-1", tags: ["a", "b"], ssh_key_ids: ["k1"] });
+    expect(s.status).to.equal(shape === "A" ? "pending" : "starting");
+    expect(s.label).to.equal("web-1");
+    expect(s.main_ip).to.match(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(s.estimated_provisioning_seconds).to.be.closeTo(0.15, 1e-9);
+    expect(s.tags).to.deep.equal(["a", "b"]);
+    expect(s.ssh_key_ids).to.deep.equal(["k1"]);
+    if (shape === "A") {
+      expect(s).to.include({ vcpu_count: 1, ram: 1024, disk: 25, os: "Ubuntu 24.04 LTS x64", os_id: 2284, backups: "disabled" });
+      expect(s.date_created).to.match(/^\d{4}-\d\d-\d\dT.*Z$/);
+    } else {
+      expect(s).to.include({ vcpus: 1, ram_gb: 1, disk_gb: 25, price_per_hour: "0.0070", os: "ubuntu-24.04", backups: false });
+      expect(s.created_at).to.match(/^\d{4}-\d\d-\d\dT.*Z$/);
+    }
+  });
 
-      it(`creates a server with ${shape === "A" ? "202 and status pending" : "201 and status starting"} and the estimate`, async () => {
-        const s = await create({ label: "web-1", tags: ["a", "b"], ssh_key_ids: ["k1"] });
-        expect(s.status).to.equal(shape === "A" ? "pending" : "starting");
-        expect(s.label).to.equal("web-1");
-        expect(s.main_ip).to.match(/^\d+\.\d+\.\d+\.\d+$/);
-        expect(s.estimated_provisioning_seconds).to.be.closeTo(0.15, 1e-9);
-        expect(s.tags).to.deep.equal(["a", "b"]);
-        expect(s.ssh_key_ids).to.deep.equal(["k1"]);
-        if (shape === "A") {
-          expect(s).to.include({ vcpu_count: 1, ram: 1024, disk: 25, os: "Ubuntu 24.04 LTS x64", os_id: 2284, backups: "disabled" });
-          expect(s.date_created).to.match(/^\d{4}-\d\d-\d\dT.*Z$/);
-        } else {
-          expect(s).to.include({ vcpus: 1, ram_gb: 1, disk_gb: 25, price_per_hour: "0.0070", os: "ubuntu-24.04", backups: false });
-          expect(s.created_at).to.match(/^\d{4}-\d\d-\d\dT.*Z$/);
-        }
-      });
+  it("gets a server in the single envelope, without user_data or the estimate", async () => {
+    const created = await create({ user_data: "#!/bin/sh\necho hi" });
+    const res = await sim.api("GET", `/v1/servers/${created.id}`);
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as any;
+    expect(Object.keys(body)).to.deep.equal([shape === "A" ? "server" : "data"]);
+    const s = unwrapServer(shape, body);
+    expect(s.id).to.equal(created.id);
+    expect(s).to.not.have.property("user_data");
+    expect(s).to.not.have.property("estimated_provisioning_seconds");
+    const raw = (await sim.rawServers()).find((x) => x.id === created.id);
+    expect(raw.user_data).to.equal("#!/bin/sh\necho hi");
+  });
 
-      it("gets a server in the single envelope, without user_data or the estimate", async () => {
-        const created = await create({ user_data: "#!/bin/sh\necho hi" });
-        const res = await sim.api("GET", `/v1/servers/${created.id}`);
-        expect(res.status).to.equal(200);
-        const body = (await res.json()) as any;
-        expect(Object.keys(body)).to.deep.equal([shape === "A" ? "server" : "data"]);
-        const s = unwrapServer(shape, body);
-        expect(s.id).to.equal(created.id);
-        expect(s).to.not.have.property("user_data");
-        expect(s).to.not.have.property("estimated_provisioning_seconds");
-        const raw = (await sim.rawServers()).find((x) => x.id === created.id);
-        expect(raw.user_data).to.equal("#!/bin/sh\necho hi");
-      });
+  it("records backups, ddos protection and hostname as given", async () => {
+    const s = await create({ backups: shape === "A" ? "enabled" : true, ddos_protection: true, hostname: "web-1.example" });
+    expect(s.backups).to.equal(shape === "A" ? "enabled" : true);
+    expect(s.ddos_protection).to.equal(true);
+    expect(s.hostname).to.equal("web-1.example");
+  });
 
-      it("records backups, ddos protection and hostname as given", async () => {
-        const s = await create({ backups: shape === "A" ? "enabled" : true, ddos_protection: true, hostname: "web-1.example" });
-        expect(s.backups).to.equal(shape === "A" ? "enabled" : true);
-        expect(s.ddos_protection).to.equal(true);
-        expect(s.hostname).to.equal("web-1.example");
-      });
+  it("answers 404 with the error object for an unknown id", async () => {
+    const res = await sim.api("GET", "/v1/servers/nope");
+    expect(res.status).to.equal(404);
+    expect(((await res.json()) as any).error.code).to.equal("NOT_FOUND");
+  });
 
-      it("answers 404 with the error object for an unknown id", async () => {
-        const res = await sim.api("GET", "/v1/servers/nope");
-        expect(res.status).to.equal(404);
-        expect(((await res.json()) as any).error.code).to.equal("NOT_FOUND");
-      });
+  it("patches label and tags, refuses other fields with 400 naming them", async () => {
+    const s = await create();
+    const res = await sim.api("PATCH", `/v1/servers/${s.id}`, { body: { label: "renamed", tags: ["x"] } });
+    expect(res.status).to.equal(200);
+    expect(unwrapServer(shape, await res.json())).to.include({ label: "renamed" });
+    const bad = await sim.api("PATCH", `/v1/servers/${s.id}`, { body: { plan: "vc2-2c-4gb" } });
+    expect(bad.status).to.equal(400);
+    expect(((await bad.json()) as any).error).to.include({ code: "INVALID_REQUEST", field: "plan" });
+    const after = unwrapServer(shape, await (await sim.api("GET", `/v1/servers/${s.id}`)).json());
+    expect(after).to.include({ label: "renamed", plan: "vc2-1c-1gb" });
+    expect(after.tags).to.deep.equal(["x"]);
+  });
 
-      it("patches label and tags, refuses other fields with 400 naming them", async () => {
-        const s = await create();
-        const res = await sim.api("PATCH", `/v1/servers/${s.id}`, { body: { label: "renamed", tags: ["x"] } });
-        expect(res.status).to.equal(200);
-        expect(unwrapServer(shape, await res.json())).to.include({ label: "renamed" });
-        const bad = await sim.api("PATCH", `/v1/servers/${s.id}`, { body: { plan: "vc2-2c-4gb" } });
-        expect(bad.status).to.equal(400);
-        expect(((await bad.json()) as any).error).to.include({ code: "INVALID_REQUEST", field: "plan" });
-        const after = unwrapServer(shape, await (await sim.api("GET", `/v1/servers/${s.id}`)).json());
-        expect(after).to.include({ label: "renamed", plan: "vc2-1c-1gb" });
-        expect(after.tags).to.deep.equal(["x"]);
-      });
-
-      it("deletes with 204 and no body; terminated for a while, then 404 and gone from lists", async () => {
-        const s = await create();
-        const res = await sim.api("DELETE", `/v1/servers/${s.id}`);
-        expect(res.status).to.equal(204);
-        expect(await res.text()).to.equal("");
-        const during = unwrapServer(shape, await (await sim.api("GET", `/v1/servers/${s.id}`)).json());
-        expect(during.status).to.equal("terminated");
-        const listed = unwrapList(shape, await (await sim.api("GET", "/v1/servers")).json());
-        expect(listed.items).to.deep.equal([]);
-        expect(listed.total).to.equal(0);
-        await sim.waitForStatus(s.id, "http 404");
-        const raw = (await sim.rawServers()).find((x) => x.id === s.id);
-        expect(raw.status).to.equal("terminated");
-        expect(raw.deleted_at).to.be.a("string");
-      });
-    });
-  }
+  it("deletes with 204 and no body; terminated for a while, then 404 and gone from lists", async () => {
+    const s = await create();
+    const res = await sim.api("DELETE", `/v1/servers/${s.id}`);
+    expect(res.status).to.equal(204);
+    expect(await res.text()).to.equal("");
+    const during = unwrapServer(shape, await (await sim.api("GET", `/v1/servers/${s.id}`)).json());
+    expect(during.status).to.equal("terminated");
+    const listed = unwrapList(shape, await (await sim.api("GET", "/v1/servers")).json());
+    expect(listed.items).to.deep.equal([]);
+    expect(listed.total).to.equal(0);
+    await sim.waitForStatus(s.id, "http 404");
+    const raw = (await sim.rawServers()).find((x) => x.id === s.id);
+    expect(raw.status).to.equal("terminated");
+    expect(raw.deleted_at).to.be.a("string");
+  });
 });
