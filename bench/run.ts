@@ -10,8 +10,7 @@ import { describeMachine } from "./fleet/machine";
 import { parseOptions } from "./fleet/options";
 import { writeResults } from "./fleet/results";
 import { runScenario, type ScenarioResult } from "./fleet/scenario";
-import { buildRows, formatTable } from "./fleet/table";
-import { checkTargets } from "./fleet/targets";
+import { printSummary, summarize } from "./fleet/report";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -34,18 +33,8 @@ async function main(): Promise<void> {
       }
     }
   }
-  const rows = buildRows(results, opts.provisionMs);
-  const ours = results.filter((r) => r.mode === "ours" && r.state);
-  const providerBytesMax = ours.length ? Math.max(...ours.map((r) => r.state!.providerBytesMax)) : undefined;
-  const targets = checkTargets(rows, providerBytesMax);
-  const table = formatTable(rows);
-  console.log(`\n${table}\n`);
-  for (const r of results.filter((x) => x.state)) {
-    const s = r.state!;
-    console.log(`state ${r.mode} shape ${r.shape} N=${r.n}: export ${(s.exportedBytes / 1024).toFixed(0)} KiB, __provider ${s.providerBytesMax} bytes ×${s.providerCopiesPerResource} per resource`);
-  }
-  console.log("\ntargets:");
-  for (const t of targets) console.log(`  ${t.met ? "met  " : "UNMET"} ${t.target}: ${t.measured}`);
+  const summary = summarize(results, opts.provisionMs);
+  printSummary(summary, results, (line) => console.log(line));
   const machine = { ...machineBefore, loadAverageAfter: describeMachine(REPO_ROOT).loadAverage };
   const file = writeResults(opts.outDir, startedAt, {
     startedAt: startedAt.toISOString(),
@@ -53,9 +42,9 @@ async function main(): Promise<void> {
     options: opts,
     machine,
     scenarios: results,
-    rows,
-    table,
-    targets,
+    rows: summary.rows,
+    table: summary.table,
+    targets: summary.targets,
   });
   console.log(`\nresults: ${path.relative(REPO_ROOT, file)}`);
 }

@@ -42,21 +42,24 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
     : {};
   const env = { HOSTING_NAIVE_MODE: mode === "naive" ? "1" : "0" };
   const bench = await createBenchStack(repoRoot, fleetProgram(mode, n), config, env);
-  const ignore = () => undefined;
-  const common = { parallel, onOutput: ignore, onError: ignore };
+  // The CLI's output is kept only to name the first diagnostic when an operation fails.
+  let output: string[] = [];
+  const keep = (text: string) => void output.push(text);
+  const common = { parallel, onOutput: keep, onError: keep };
 
   const timed = async (op: Op, run: () => Promise<{ changes?: Record<string, number> }>): Promise<OpResult> => {
     if (sim) {
       await sim.freshKey();
       await sim.resetStats();
     }
+    output = [];
     const started = process.hrtime.bigint();
     let res: OpResult;
     try {
       const { changes } = await run();
       res = { seconds: seconds(started), ok: true, changes };
     } catch (e) {
-      res = { seconds: seconds(started), ok: false, error: firstLine(e) };
+      res = { seconds: seconds(started), ok: false, error: firstDiagnostic(output.join(""), e) };
     }
     if (sim) res.requests = countRequests(await sim.stats());
     result.ops[op] = res;
@@ -90,8 +93,9 @@ function seconds(started: bigint): number {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-function firstLine(e: unknown): string {
+/** The first `error:` line the engine printed (a provider's message), else the exception's first line. */
+function firstDiagnostic(output: string, e: unknown): string {
+  const fromOutput = output.split("\n").map((l) => l.trim()).find((l) => /^error:/i.test(l) && !/update failed|destroy failed/i.test(l));
   const text = e instanceof Error ? e.message : String(e);
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => /error|fail|429|timed out|time-out/i.test(l));
-  return (lines[0] ?? text.split("\n")[0] ?? "").slice(0, 300);
+  return (fromOutput ?? text.split("\n")[0] ?? "").slice(0, 300);
 }
