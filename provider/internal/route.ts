@@ -7,6 +7,7 @@
 //   create(inputs)            delete(id, props)        update(id, olds, news)
 
 import type * as pulumi from "@pulumi/pulumi";
+import { startEngineWatchdog } from "./engine-watchdog";
 import { configure } from "./settings";
 
 type Props = Record<string, any>;
@@ -24,6 +25,7 @@ export interface ProviderImpl {
 export async function observe(impl: ProviderImpl, a: any[]): Promise<unknown> {
   switch (a.length) {
     case 1:
+      startEngineWatchdog();
       return configure(a[0]?.config);
     case 2:
       return typeof a[0] === "string" ? impl.read(a[0], a[1]) : impl.check(a[0] ?? {}, a[1] ?? {});
