@@ -13,12 +13,13 @@
 # treats plugins next to its own executable as bundled, and warns ("using
 # pulumi-resource-pulumi-nodejs from $PATH") about any other location.
 #
-# `pulumi-language-nodejs` is not built: the Go module proxy reachable here
+# `pulumi-language-nodejs` cannot be built: the Go module proxy reachable here
 # refuses github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 at
-# every version (403). Our tests, demo and benchmarks drive the engine through
+# every version (403). The tests, demo and benchmarks drive the engine through
 # the Automation API with inline programs, whose language host runs inside the
-# Node process (`pulumi up --client=...`), so nothing here needs it. A user with
-# an installed Pulumi CLI has it already.
+# Node process (`pulumi up --client=...`). For a plain `pulumi up` in this
+# repository, .tools/bin gets a small stand-in written in Node
+# (scripts/language-host/), unless a real host is already on PATH.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,12 +45,28 @@ link_shim() {
   ln -sf "$shim" "$BIN/pulumi-resource-pulumi-nodejs"
 }
 
+# The Node stand-in for the language host, unless a real one is on PATH.
+link_language_host() {
+  local real; real="$(PATH="${PATH//$BIN:/}" command -v pulumi-language-nodejs || true)"
+  if [[ -n "$real" ]]; then ln -sf "$real" "$BIN/pulumi-language-nodejs"; return; fi
+  rm -f "$BIN/pulumi-language-nodejs"
+  cat > "$BIN/pulumi-language-nodejs" <<HOST
+#!/bin/sh
+# Written by scripts/setup-pulumi.sh: the Node stand-in for the language host.
+host="$ROOT/dist/scripts/language-host/main.js"
+[ -f "\$host" ] || { echo "pulumi-language-nodejs: \$host is missing; run npm run build" >&2; exit 1; }
+exec node "\$host" "\$@"
+HOST
+  chmod +x "$BIN/pulumi-language-nodejs"
+}
+
 # A pulumi already on PATH (outside .tools) is used when its version matches.
 existing="$(PATH="${PATH//$BIN:/}" command -v pulumi || true)"
 if [[ -n "$existing" && "$existing" != "$BIN/pulumi" ]]; then
   if [[ "$("$existing" version 2>/dev/null)" == "v$VERSION" ]]; then
     ln -sf "$existing" "$BIN/pulumi"
     link_shim
+    link_language_host
     echo "setup-pulumi: using $existing (v$VERSION)"
     exit 0
   fi
@@ -80,4 +97,5 @@ fi
 
 ln -sf "$CACHE/pulumi" "$BIN/pulumi"
 link_shim "$CACHE"
+link_language_host
 echo "setup-pulumi: $("$BIN/pulumi" version) in $BIN"

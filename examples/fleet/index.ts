@@ -4,4 +4,5 @@ import { fleetProgram } from "./program";
 
 const outputs = fleetProgram(path.resolve(__dirname, "..", "..", "..", "fleet.yaml"));
 export const servers = outputs.servers;
-export const webhookId = outputs.webhookId;
+// Present only when fleet:webhookUrl is set (an undefined export would draw a warning).
+if (outputs.webhookId) exports.webhookId = outputs.webhookId;
