@@ -1,8 +1,9 @@
 // The client of the hosting API: HostingApi over the requester (pacing, retries, errors),
 // the catalogue (memoized), paging and the shape-independent model. One per process and
-// deployment: see getClient.
+// deployment: see client-registry.ts. It is one class on purpose: a facade whose methods,
+// one per endpoint of the spec, are a few lines each over the modules that do the work.
 
-import { createHash, randomUUID } from "crypto";
+import { randomUUID } from "crypto";
 import { ApiError } from "./errors";
 import { Catalogue, type OsCatalogue } from "./catalogue";
 import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./normalize";
@@ -309,34 +310,6 @@ export class HostingClient implements HostingApi {
 
 function enc(id: string): string {
   return encodeURIComponent(id);
-}
-
-export function createClient(opts: ClientOptions): HostingClient {
-  return new HostingClient(opts);
-}
-
-const clients = new Map<string, HostingClient>();
-
-/**
- * The process-wide client of one deployment and key: every resource of a provider process
- * shares one rate limiter and one catalogue cache through it. Creating a client is
- * synchronous, so concurrent callers can never build two. Options other than
- * (baseUrl, key, shape) are taken from the first caller.
- */
-export function getClient(opts: ClientOptions): HostingClient {
-  const keyHash = createHash("sha256").update(String(opts.apiKey).trim()).digest("hex");
-  const id = `${String(opts.baseUrl).replace(/\/+$/, "")}|${keyHash}|${opts.shape ?? "auto"}`;
-  let c = clients.get(id);
-  if (!c) {
-    c = createClient(opts);
-    clients.set(id, c);
-  }
-  return c;
-}
-
-/** Forgets every process-wide client (tests). */
-export function resetClients(): void {
-  clients.clear();
 }
 
 export type { OsCatalogue };

@@ -1,6 +1,7 @@
 // The hosting API client: re-exports only.
 export * from "./types";
-export { HostingClient, createClient, getClient, resetClients } from "./client";
+export { HostingClient } from "./client";
+export { createClient, getClient, resetClients } from "./client-registry";
 export { DEFAULTS, ClientOptionsError, isLoopback, type ClientOptions, type ResolvedOptions, type PagingMode, type RetryEvent } from "./options";
 export { ApiError, HttpError, RateLimitError, NetworkError, TimeoutError, isApiError } from "./errors";
 export { OsNotFoundError, OsCatalogue } from "./catalogue";
