@@ -32,6 +32,9 @@ const SERVER_FIELDS: Record<string, Kind> = {
   ownerTag: "string",
 };
 
+/** Inputs whose values never appear in a message. */
+const SECRET_FIELDS = new Set(["userData", "secret"]);
+
 const WEBHOOK_FIELDS: Record<string, Kind> = { url: "string", events: "string[]", secret: "string" };
 
 export const POWER_STATES = ["running", "stopped"] as const;
@@ -162,7 +165,9 @@ function validateKinds(news: Record<string, unknown>, fields: Record<string, Kin
     if (!kind) {
       failures.push({ property: k, reason: `unknown property "${k}"; allowed: ${Object.keys(fields).join(", ")}` });
     } else if (!isUnknown(v) && !hasKind(v, kind)) {
-      failures.push({ property: k, reason: `${k} must be ${article(kind)}, not ${describe(v)}` });
+      // Secret fields name only the type they got: a mistyped secret is still a secret.
+      const got = !SECRET_FIELDS.has(k) ? describe(v) : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+      failures.push({ property: k, reason: `${k} must be ${article(kind)}, not ${got}` });
     }
   }
   return failures;

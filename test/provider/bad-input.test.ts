@@ -44,7 +44,7 @@ const SERVER_CASES: Case[] = [
   { name: "sshKeyIds not a list", news: { sshKeyIds: "key-1" }, property: "sshKeyIds", message: /sshKeyIds must be a list of strings/ },
   { name: "backups a string", news: { backups: "yes" }, property: "backups", message: /backups must be a boolean/ },
   { name: "ddosProtection a number", news: { ddosProtection: 1 }, property: "ddosProtection", message: /ddosProtection must be a boolean/ },
-  { name: "userData an object", news: { userData: {} }, property: "userData", message: /userData must be a string/ },
+  { name: "userData an object (its value not echoed)", news: { userData: { script: "s3cr3t" } }, property: "userData", message: /^userData must be a string, not an object$/ },
   { name: "unknown powerState", news: { powerState: "paused" }, property: "powerState", message: /allowed: "running", "stopped"/ },
   { name: "negative time-out", news: { waitTimeoutSeconds: -5 }, property: "waitTimeoutSeconds", message: /must be a positive number/ },
   { name: "zero time-out", news: { waitTimeoutSeconds: 0 }, property: "waitTimeoutSeconds", message: /must be a positive number/ },
@@ -68,7 +68,7 @@ const WEBHOOK_CASES: Case[] = [
   { name: "no events", news: { events: [] }, property: "events", message: /events is empty; name at least one of: server.created/ },
   { name: "unknown event", news: { events: ["server.exploded"] }, property: "events", message: /unknown event "server.exploded"; allowed: server.created/ },
   { name: "events not a list", news: { events: "server.created" }, property: "events", message: /events must be a list of strings/ },
-  { name: "secret a number", news: { secret: 42 }, property: "secret", message: /secret must be a string/ },
+  { name: "secret a number (its value not echoed)", news: { secret: 4242424242 }, property: "secret", message: /^secret must be a string, not a number$/ },
 ];
 
 describe("bad input: one table, each case names the field and what is allowed", () => {
