@@ -44,7 +44,9 @@ async function main(verb: string): Promise<void> {
       const result = await stack.preview({ onOutput: print, diff: true });
       console.log(`\nplan: ${JSON.stringify(result.changeSummary)}`);
     } else if (verb === "up") {
-      const result = await stack.up({ onOutput: print });
+      // Every create holds an engine slot through its provisioning wait; the CLI's default
+      // (4 per core) would serialize a big fleet. The API's rate limit paces us anyway.
+      const result = await stack.up({ onOutput: print, parallel: Number(process.env.FLEET_PARALLEL ?? 100) });
       console.log(`\nresult: ${JSON.stringify(result.summary.resourceChanges)}`);
     } else {
       throw new Error(`unknown verb '${verb}': use preview or up`);
