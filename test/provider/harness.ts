@@ -4,7 +4,7 @@
 
 import { configure, resetSettings } from "../../provider/internal/settings";
 import { resetWaiterTimings, setWaiterTimings } from "../../provider/internal/status-waiter";
-import { KEYS, startTestSimulator, type TestSimulator } from "../helpers/simulator";
+import { KEYS, SHAPES, startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 
 export { SHAPES, KEYS } from "../helpers/simulator";
 
@@ -53,4 +53,39 @@ export async function rejection(p: Promise<unknown>): Promise<any> {
     return e;
   }
   throw new Error("expected a rejection");
+}
+
+/**
+ * Declares `title` once per shape against its own simulator, with the provider process
+ * pointed at it before every test (and the simulator reset, unless `reset` is false).
+ * `sim` always refers to the current shape's simulator.
+ */
+export function describeProviderShapes(
+  title: (shape: TestShape) => string,
+  body: (sim: TestSimulator, shape: TestShape) => void,
+  { reset = true }: { reset?: boolean } = {},
+): void {
+  for (const shape of SHAPES) {
+    describe(title(shape), () => {
+      let current: TestSimulator | undefined;
+      const sim = new Proxy({} as TestSimulator, {
+        get: (_target, key) => {
+          if (!current) throw new Error("the simulator is not started yet: use sim inside it(), before() or beforeEach()");
+          return current[key as keyof TestSimulator];
+        },
+      });
+      before(async () => {
+        current = await startWorld(shape);
+      });
+      after(async () => {
+        forgetSettings();
+        await current?.close();
+      });
+      beforeEach(async () => {
+        useSim(current!);
+        if (reset) await current!.reset();
+      });
+      body(sim, shape);
+    });
+  }
 }
