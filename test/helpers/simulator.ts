@@ -121,6 +121,21 @@ export function unwrapList(shape: TestShape, body: any): { items: any[]; total: 
 }
 
 /**
+ * A handle to a simulator that a suite starts later (in `before`): tests written at
+ * declaration time use `handle`, which forwards to the simulator once `started`.
+ */
+export function lateSimulator(): { handle: TestSimulator; started(sim: TestSimulator): void; current(): TestSimulator | undefined } {
+  let current: TestSimulator | undefined;
+  const handle = new Proxy({} as TestSimulator, {
+    get: (_target, key) => {
+      if (!current) throw new Error("the simulator is not started yet: use it inside it(), before() or beforeEach()");
+      return current[key as keyof TestSimulator];
+    },
+  });
+  return { handle, started: (sim) => (current = sim), current: () => current };
+}
+
+/**
  * Declares `title` once per shape, each against its own simulator started before the
  * suite and reset before every test. `sim` always refers to the current shape's simulator.
  */
@@ -132,19 +147,13 @@ export function describeShapes(
   describe(title, () => {
     for (const shape of SHAPES) {
       describe(`shape ${shape}`, () => {
-        let current: TestSimulator | undefined;
-        const sim = new Proxy({} as TestSimulator, {
-          get: (_target, key) => {
-            if (!current) throw new Error("the simulator is not started yet: use sim inside it(), before() or beforeEach()");
-            return current[key as keyof TestSimulator];
-          },
-        });
+        const sim = lateSimulator();
         before(async () => {
-          current = await startTestSimulator({ ...options, shape });
+          sim.started(await startTestSimulator({ ...options, shape }));
         });
-        after(() => current?.close());
-        beforeEach(() => current?.reset());
-        body(sim, shape);
+        after(() => sim.current()?.close());
+        beforeEach(() => sim.current()?.reset());
+        body(sim.handle, shape);
       });
     }
   });

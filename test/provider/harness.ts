@@ -4,7 +4,7 @@
 
 import { configure, resetSettings } from "../../provider/internal/settings";
 import { resetWaiterTimings, setWaiterTimings } from "../../provider/internal/status-waiter";
-import { KEYS, SHAPES, startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
+import { KEYS, lateSimulator, SHAPES, startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 
 export { SHAPES, KEYS } from "../helpers/simulator";
 
@@ -67,25 +67,19 @@ export function describeProviderShapes(
 ): void {
   for (const shape of SHAPES) {
     describe(title(shape), () => {
-      let current: TestSimulator | undefined;
-      const sim = new Proxy({} as TestSimulator, {
-        get: (_target, key) => {
-          if (!current) throw new Error("the simulator is not started yet: use sim inside it(), before() or beforeEach()");
-          return current[key as keyof TestSimulator];
-        },
-      });
+      const sim = lateSimulator();
       before(async () => {
-        current = await startWorld(shape);
+        sim.started(await startWorld(shape));
       });
       after(async () => {
         forgetSettings();
-        await current?.close();
+        await sim.current()?.close();
       });
       beforeEach(async () => {
-        useSim(current!);
-        if (reset) await current!.reset();
+        useSim(sim.handle);
+        if (reset) await sim.handle.reset();
       });
-      body(sim, shape);
+      body(sim.handle, shape);
     });
   }
 }
