@@ -7,7 +7,6 @@ import { resolveOptions, type SimulatorOptions } from "./options";
 import { createHttpServer } from "./server";
 
 export type { FaultRule, KeySpec, Permission, Shape, SimulatorOptions, Tier } from "./options";
-export { signBody } from "./sign";
 
 /** In-process access to the parts the admin API exposes over HTTP. */
 export interface AdminHandle {

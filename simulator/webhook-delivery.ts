@@ -3,7 +3,7 @@
 // spec's receiver requirements say; delays are multiplied by webhookRetryScale for tests.
 import * as http from "http";
 import * as https from "https";
-import { signBody } from "./sign";
+import { signWebhookBody } from "../provider/api/webhook-signature";
 import type { DeliveryRecord, ServerRecord } from "./store/types";
 import type { Sim } from "./context";
 
@@ -69,7 +69,7 @@ export class WebhookDelivery {
     const headers = {
       "Content-Type": "application/json",
       "Content-Length": String(Buffer.byteLength(d.body)),
-      "X-Service-Signature": signBody(w.secret, d.body),
+      "X-Service-Signature": signWebhookBody(w.secret, d.body),
       "X-Service-Event": d.event,
       "X-Service-Delivery": d.event_id,
       "X-Service-Timestamp": String(Math.floor(this.sim.clock.now() / 1000)),
