@@ -35,7 +35,7 @@ for (const shape of SHAPES) {
     before(async () => {
       world = await startWorld(shape);
       id = await createOutsidePulumi(world, shape);
-      await eventually(() => world.admin.liveServers(), (all) => all.every((s) => s.status === "active"));
+      await eventually(() => world.sim.liveServers(), (all) => all.every((s) => s.status === "active"));
       stack = await E2EStack.create({
         config: stackConfig(world),
         program: async () => {
@@ -72,7 +72,7 @@ for (const shape of SHAPES) {
 
     it("10. destroying the stack leaves the adopted server running (it is only read)", async () => {
       await stack.destroy();
-      expect((await world.admin.liveServers()).map((s) => s.id)).to.deep.equal([id]);
+      expect((await world.sim.liveServers()).map((s) => s.id)).to.deep.equal([id]);
     });
   });
 }

@@ -54,7 +54,7 @@ for (const shape of SHAPES) {
     it("pulumi up creates the fleet of fleet.yaml and its webhook hears every server.created", async () => {
       const out = await pulumi("up", "--yes", "--skip-preview");
       expect(out).to.match(/\+ \d+ created/);
-      const live = await world.admin.liveServers();
+      const live = await world.sim.liveServers();
       expect(live.length).to.equal(fleetSize());
       expect(live.every((s) => s.status === "active")).to.equal(true);
       const created = world.receiver.events.filter((e) => e.event === "server.created");
@@ -68,8 +68,8 @@ for (const shape of SHAPES) {
 
     it("pulumi destroy removes every server and the webhook", async () => {
       await pulumi("destroy", "--yes", "--skip-preview");
-      expect(await world.admin.liveServers()).to.deep.equal([]);
-      expect((await world.admin.rawWebhooks()).filter((w) => !w.deleted_at)).to.deep.equal([]);
+      expect(await world.sim.liveServers()).to.deep.equal([]);
+      expect((await world.sim.rawWebhooks()).filter((w) => !w.deleted_at)).to.deep.equal([]);
     });
   });
 }

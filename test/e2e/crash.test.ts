@@ -64,10 +64,10 @@ for (const shape of SHAPES) {
     it("4. recovers to the exact fleet: orphans are found, deleted only when asked, and up completes it", async () => {
       // Its own process group, so that kill -9 takes the CLI and the provider plugin down together.
       const child: ChildProcess = spawn("node", [RUNNER], { env: runnerEnv("up"), detached: true, stdio: "ignore" });
-      while ((await world.admin.rawServers()).length < 8) await new Promise((r) => setTimeout(r, 20));
+      while ((await world.sim.rawServers()).length < 8) await new Promise((r) => setTimeout(r, 20));
       process.kill(-child.pid!, "SIGKILL");
       await new Promise((r) => setTimeout(r, 500));
-      const createdBeforeKill = await world.admin.rawServers();
+      const createdBeforeKill = await world.sim.rawServers();
 
       await run("cancel");
       await run("refresh");
@@ -85,13 +85,13 @@ for (const shape of SHAPES) {
       const listed = [...listing.matchAll(/^orphan (\S+)/gm)].map((m) => m[1]).sort();
       expect(listed).to.deep.equal(expectedOrphans);
       expect(listing).to.include("nothing deleted");
-      expect((await world.admin.liveServers()).length, "listing deletes nothing").to.equal(createdBeforeKill.length);
+      expect((await world.sim.liveServers()).length, "listing deletes nothing").to.equal(createdBeforeKill.length);
 
       const deleting = await orphansCli(stateFile, "--delete");
       expect(deleting).to.include(`deleted ${expectedOrphans.length}`);
 
       await run("up");
-      const live = await world.admin.liveServers();
+      const live = await world.sim.liveServers();
       expect(live.length).to.equal(FLEET);
       expect(new Set(live.map((s) => s.label)).size).to.equal(FLEET);
       fs.writeFileSync(stateFile, await run("export"));
@@ -103,7 +103,7 @@ for (const shape of SHAPES) {
       expect(await orphansCli(stateFile)).to.include("0 orphaned server(s)");
 
       await run("destroy");
-      expect(await world.admin.liveServers()).to.deep.equal([]);
+      expect(await world.sim.liveServers()).to.deep.equal([]);
     });
   });
 }

@@ -44,10 +44,10 @@ for (const shape of SHAPES) {
     });
 
     it(`1. a flaky network (10% 5xx, 5% resets, 2% lost answers) on ${FLEET} servers: exactly ${FLEET}, none twice, destroy leaves none`, async () => {
-      await world.admin.setFaults([{ route: "/v1/*", errorRate: 0.1, resetRate: 0.05, lostAnswerRate: 0.02 }]);
+      await world.sim.setFaults([{ route: "/v1/*", errorRate: 0.1, resetRate: 0.05, lostAnswerRate: 0.02 }]);
       stack = await createStack(world, () => fleetOf(FLEET, "flaky"));
       const runs = await converge(() => stack!.up());
-      const raw = await world.admin.rawServers();
+      const raw = await world.sim.rawServers();
       expect(raw.length, `servers ever created (after ${runs.length} failed runs)`).to.equal(FLEET);
       expect(new Set(raw.map((s) => s.label)).size).to.equal(FLEET);
       expect(raw.every((s) => s.status === "active")).to.equal(true);
@@ -55,17 +55,17 @@ for (const shape of SHAPES) {
       expect(stateIds).to.deep.equal(raw.map((s) => s.id).sort());
 
       await converge(() => stack!.destroy());
-      expect(await world.admin.liveServers()).to.deep.equal([]);
+      expect(await world.sim.liveServers()).to.deep.equal([]);
     });
 
     it("2. a 429 storm (burst 5) converges without failing", async () => {
       const key = "storm-key";
-      await world.admin.addKey(key, "full", { tier: "custom", limit: 300, burst: 5 });
+      await world.sim.addKey({ key, permission: "full", tier: "custom", limit: 300, burst: 5 });
       stack = await E2EStack.create({ program: programOf(() => fleetOf(10, "storm")), config: stackConfig(world, key) });
       await stack.up();
-      const stats = await world.admin.stats();
-      expect((await world.admin.liveServers()).length).to.equal(10);
-      expect((await world.admin.rawServers()).length).to.equal(10);
+      const stats = await world.sim.stats();
+      expect((await world.sim.liveServers()).length).to.equal(10);
+      expect((await world.sim.rawServers()).length).to.equal(10);
       // The client corrects its bucket from the first answers' headers; a few 429s may
       // come before that, and each is honoured, not fatal.
       expect(stats.rateLimited, "429s").to.be.at.most(10);
@@ -73,7 +73,7 @@ for (const shape of SHAPES) {
     });
 
     it("3. 20% of creates provision into error: each is named, kept in state, replaced by the next up", async () => {
-      await world.admin.setConfig({ errorRate: 0.2 });
+      await world.sim.setConfig({ errorRate: 0.2 });
       stack = await createStack(world, () => fleetOf(10, "err"));
       let message = "";
       try {
@@ -81,30 +81,30 @@ for (const shape of SHAPES) {
       } catch (err) {
         message = String((err as Error).message);
       }
-      const failed = (await world.admin.rawServers()).filter((s) => s.status === "error");
+      const failed = (await world.sim.rawServers()).filter((s) => s.status === "error");
       expect(failed.length, "the seed makes some creates fail").to.be.greaterThan(0);
       for (const server of failed) expect(message, `names ${server.label}`).to.include(server.id);
       const inState = (await stack.resources(SERVER_TYPE)).map((r) => r.id);
       for (const server of failed) expect(inState, "a failed server stays in state").to.include(server.id);
 
-      await world.admin.setConfig({ errorRate: 0 });
+      await world.sim.setConfig({ errorRate: 0 });
       const result = await stack.up();
       expect(Object.values(result.outputs).every((o: any) => o.value.status === "active")).to.equal(true);
-      const live = await world.admin.liveServers();
+      const live = await world.sim.liveServers();
       expect(live.length).to.equal(10);
       for (const server of failed) expect(live.map((s) => s.id)).to.not.include(server.id);
       await stack.destroy();
-      expect(await world.admin.liveServers()).to.deep.equal([]);
+      expect(await world.sim.liveServers()).to.deep.equal([]);
     });
 
     it("5. the API key revoked in the middle of an up: a clear 401 naming the key's source; nothing lost", async () => {
       const key = "revoked-key";
-      await world.admin.addKey(key, "full", { tier: "enterprise" });
-      await world.admin.setConfig({ provisionMs: 1500 });
+      await world.sim.addKey({ key, permission: "full", tier: "enterprise" });
+      await world.sim.setConfig({ provisionMs: 1500 });
       stack = await E2EStack.create({ program: programOf(() => fleetOf(6, "rev")), config: stackConfig(world, key) });
       const revoke = (async () => {
-        while ((await world.admin.rawServers()).length === 0) await new Promise((r) => setTimeout(r, 20));
-        await world.admin.revokeKey(key);
+        while ((await world.sim.rawServers()).length === 0) await new Promise((r) => setTimeout(r, 20));
+        await world.sim.revokeKey(key);
       })();
       let message = "";
       try {
@@ -115,15 +115,15 @@ for (const shape of SHAPES) {
       await revoke;
       expect(message).to.match(/401/).and.to.include("hosting:apiKey");
       expect(message).to.not.include(key);
-      const created = await world.admin.rawServers();
+      const created = await world.sim.rawServers();
       const inState = new Set((await stack.resources(SERVER_TYPE)).map((r) => r.id));
       for (const server of created) expect(inState.has(server.id), `server ${server.label} is in state`).to.equal(true);
 
-      await world.admin.addKey(key, "full", { tier: "enterprise" });
-      await world.admin.setConfig({ provisionMs: 400 });
+      await world.sim.addKey({ key, permission: "full", tier: "enterprise" });
+      await world.sim.setConfig({ provisionMs: 400 });
       await stack.up();
-      expect((await world.admin.liveServers()).length).to.equal(6);
-      expect((await world.admin.rawServers()).length, "none created twice").to.equal(6);
+      expect((await world.sim.liveServers()).length).to.equal(6);
+      expect((await world.sim.rawServers()).length, "none created twice").to.equal(6);
       await stack.destroy();
     });
   });

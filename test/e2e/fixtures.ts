@@ -2,13 +2,12 @@
 // and programs built from a plain description that tests change between runs.
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
-import { startSimulator } from "../../simulator";
+import type { SimulatorOptions } from "../../simulator";
 import { RunningReceiver, startWebhookReceiver } from "../../provider/receiver";
 import { E2EStack } from "./e2e-stack";
-import { SimAdmin } from "./sim-admin";
+import { startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 
-export const SHAPES = ["A", "B"] as const;
-export type Shape = (typeof SHAPES)[number];
+export { SHAPES } from "../helpers/simulator";
 
 export const API_KEY = "e2e-full-key-7f3a9c";
 export const WEBHOOK_SECRET = "e2e-webhook-secret-91be04";
@@ -63,16 +62,15 @@ export function programOf(spec: () => ProgramSpec): () => Promise<Record<string,
 }
 
 export interface World {
-  sim: { url: string; close(): Promise<void> };
-  admin: SimAdmin;
+  /** The simulator, with its admin API (test/helpers/simulator.ts). */
+  sim: TestSimulator;
   receiver: RunningReceiver;
   close(): Promise<void>;
 }
 
 /** A simulator of one shape with fast timings, plus a webhook receiver. */
-export async function startWorld(shape: Shape, options: Record<string, unknown> = {}): Promise<World> {
-  const sim = await startSimulator({
-    port: 0,
+export async function startWorld(shape: TestShape, options: SimulatorOptions = {}): Promise<World> {
+  const sim = await startTestSimulator({
     shape,
     provisionMs: 400,
     transitionMs: 200,
@@ -84,7 +82,6 @@ export async function startWorld(shape: Shape, options: Record<string, unknown> 
   const receiver = await startWebhookReceiver({ secret: WEBHOOK_SECRET });
   return {
     sim,
-    admin: new SimAdmin(sim.url),
     receiver,
     close: async () => {
       await receiver.close();

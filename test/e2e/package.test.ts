@@ -81,12 +81,12 @@ describe("end to end: the packed tarball installed into a fresh project", functi
         const up = await run("up");
         expect(up.result).to.equal("succeeded");
         expect(up.outputs.status).to.equal("active");
-        const live = await world.admin.liveServers();
+        const live = await world.sim.liveServers();
         expect(live.map((s) => s.id)).to.deep.equal([up.outputs.id]);
         expect(live[0].label).to.equal("from-tarball");
         const down = await run("destroy");
         expect(down.result).to.equal("succeeded");
-        expect(await world.admin.liveServers()).to.deep.equal([]);
+        expect(await world.sim.liveServers()).to.deep.equal([]);
       } finally {
         await world.close();
       }

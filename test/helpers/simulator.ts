@@ -27,8 +27,16 @@ export interface TestSimulator {
   api(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   admin(method: string, path: string, body?: unknown): Promise<any>;
   stats(): Promise<{ total: number; rateLimited: number; byRoute: Record<string, number> }>;
+  /** The raw server table, deleted servers included. */
   rawServers(): Promise<any[]>;
+  /** Servers not deleted, in any status but terminated. */
+  liveServers(): Promise<any[]>;
+  /** The raw webhook table, secrets and deleted webhooks included. */
+  rawWebhooks(): Promise<any[]>;
   deliveries(): Promise<any[]>;
+  resetStats(): Promise<void>;
+  /** Deletes a server behind the client's back, as a person in the control panel would. */
+  deleteServer(id: string): Promise<void>;
   setFaults(rules: FaultRule[]): Promise<void>;
   setConfig(config: Record<string, number>): Promise<void>;
   addKey(spec: KeySpec): Promise<void>;
@@ -81,6 +89,14 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
     admin,
     stats: () => admin("GET", "/stats"),
     rawServers: async () => (await admin("GET", "/servers")).servers,
+    liveServers: async () =>
+      ((await admin("GET", "/servers")).servers as any[]).filter((s) => !s.deleted_at && s.status !== "terminated"),
+    rawWebhooks: async () => {
+      const body = await admin("GET", "/webhooks");
+      return body.webhooks ?? body;
+    },
+    resetStats: async () => void (await admin("POST", "/stats/reset")),
+    deleteServer: async (id) => void (await admin("DELETE", `/servers/${id}`)),
     deliveries: async () => (await admin("GET", "/deliveries")).deliveries,
     setFaults: async (rules) => void (await admin("PUT", "/faults", { rules })),
     setConfig: async (config) => void (await admin("PUT", "/config", config)),
@@ -118,6 +134,13 @@ export function unwrapList(shape: TestShape, body: any): { items: any[]; total: 
   return shape === "A"
     ? { items: body.servers, total: body.meta.total, next: body.meta.links.next ?? null, prev: body.meta.links.prev ?? null }
     : { items: body.data, total: body.meta.total, next: body.links.next ?? null, prev: body.links.prev ?? null };
+}
+
+/** Requests the simulator counted whose "METHOD /route STATUS" key starts with `route` + " ". */
+export function countRequests(stats: { byRoute: Record<string, number> }, route: string): number {
+  return Object.entries(stats.byRoute)
+    .filter(([key]) => key.startsWith(route + " "))
+    .reduce((n, [, c]) => n + c, 0);
 }
 
 /**

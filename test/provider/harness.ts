@@ -6,7 +6,7 @@ import { configure, resetSettings } from "../../provider/internal/settings";
 import { resetWaiterTimings, setWaiterTimings } from "../../provider/internal/status-waiter";
 import { KEYS, lateSimulator, SHAPES, startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 
-export { SHAPES, KEYS } from "../helpers/simulator";
+export { SHAPES, KEYS, countRequests } from "../helpers/simulator";
 
 /** Provider timings for tests: first poll and intervals in tens of milliseconds. */
 export const FAST_WAITS = { initialPollMs: 25, backoff: 1.5, maxPollMs: 80, batchSlackMs: 10, readBatchMs: 5, absenceGraceMs: 500 };
@@ -31,13 +31,6 @@ export function useSim(sim: TestSimulator, key: string = KEYS.full): void {
 export function forgetSettings(): void {
   resetSettings();
   resetWaiterTimings();
-}
-
-/** Count of requests the simulator saw whose route starts with `prefix`, e.g. "PATCH /v1/servers/:id". */
-export function count(stats: { byRoute: Record<string, number> }, prefix: string): number {
-  return Object.entries(stats.byRoute)
-    .filter(([route]) => route.startsWith(prefix + " "))
-    .reduce((n, [, c]) => n + c, 0);
 }
 
 /** The usual inputs of a small server, as `check` receives them. */

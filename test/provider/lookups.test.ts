@@ -2,7 +2,7 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "../../provider";
 import type { TestSimulator } from "../helpers/simulator";
-import { KEYS, SHAPES, count, rejection } from "./harness";
+import { KEYS, SHAPES, countRequests, rejection } from "./harness";
 import { startTestSimulator } from "../helpers/simulator";
 
 /** The value of a known Output (outside a deployment every Output is known). */
@@ -91,14 +91,14 @@ for (const shape of SHAPES) {
       const [a, b] = await Promise.all([hosting.getAccount(), hosting.getAccount()]);
       expect(a).to.deep.equal({ name: "Simulated Hosting Customer", email: "dev@example.com", balance: "-120.50", pendingCharges: "12.34" });
       expect(await valueOf(hosting.getAccountOutput())).to.deep.equal(b);
-      expect(count(await sim.stats(), "GET /v1/account")).to.equal(1);
+      expect(countRequests(await sim.stats(), "GET /v1/account")).to.equal(1);
     });
 
     it("reads each catalogue once per process, however many lookups ask", async () => {
       await sim.admin("POST", "/stats/reset");
       await Promise.all([hosting.getRegions(), hosting.getRegion({ id: "ams" }), hosting.getPlans(), hosting.getPlan({ id: "vc2-1c-1gb" }), hosting.getOsImages()]);
       const stats = await sim.stats();
-      for (const route of ["GET /v1/regions", "GET /v1/plans", "GET /v1/os"]) expect(count(stats, route), route).to.be.at.most(1);
+      for (const route of ["GET /v1/regions", "GET /v1/plans", "GET /v1/os"]) expect(countRequests(stats, route), route).to.be.at.most(1);
     });
 
     it("getAccount has a no-match of its own: a key the API does not know", async () => {

@@ -6,7 +6,7 @@ import { createClient, resetClients } from "../../provider/api";
 import { api } from "../../provider/internal/client";
 import { NAIVE_MODE_ENV, NaiveWaiter, naiveMode } from "../../provider/internal/naive-waiter";
 import { StatusWaiter, waiterFor } from "../../provider/internal/status-waiter";
-import { SHAPES, count, forgetSettings, startWorld, useSim } from "./harness";
+import { SHAPES, countRequests, forgetSettings, startWorld, useSim } from "./harness";
 import type { TestSimulator } from "../helpers/simulator";
 
 describe("naive mode switch", () => {
@@ -65,8 +65,8 @@ for (const shape of SHAPES) {
       const outcomes = await Promise.all(made.map(({ server }) => waiter.wait({ id: server.id, goal, timeoutMs: 5000 })));
       expect(outcomes.map((o) => o.outcome)).to.deep.equal(["done", "done", "done"]);
       const stats = await sim.stats();
-      expect(count(stats, "GET /v1/servers")).to.equal(0);
-      expect(count(stats, "GET /v1/servers/:id")).to.equal(waiter.polls);
+      expect(countRequests(stats, "GET /v1/servers")).to.equal(0);
+      expect(countRequests(stats, "GET /v1/servers/:id")).to.equal(waiter.polls);
       expect(waiter.polls).to.be.at.least(3);
     });
 

@@ -3,7 +3,7 @@ import * as server from "../../provider/internal/server";
 import { UNKNOWN_VALUE } from "../../provider/internal/unknown";
 import { waiterFor } from "../../provider/internal/status-waiter";
 import { api } from "../../provider/internal/client";
-import { count, describeProviderShapes, rejection, serverNews, useSim } from "./harness";
+import { countRequests, describeProviderShapes, rejection, serverNews, useSim } from "./harness";
 
 type Props = Record<string, any>;
 
@@ -95,8 +95,8 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
     const reads = await Promise.all(made.map((m) => server.read(m.id, m.outs)));
     expect(reads.map((r) => r.props.label)).to.deep.equal(["r1", "r2", "r3"]);
     const stats = await sim.stats();
-    expect(count(stats, "GET /v1/servers")).to.equal(1);
-    expect(count(stats, "GET /v1/servers/:id")).to.equal(0);
+    expect(countRequests(stats, "GET /v1/servers")).to.equal(1);
+    expect(countRequests(stats, "GET /v1/servers/:id")).to.equal(0);
   });
 
   it("one list call per poll serves every server waiting in the process", async () => {
@@ -106,10 +106,10 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
     const made = await Promise.all([1, 2, 3, 4, 5].map((n) => created({ label: `w${n}` })));
     expect(made.every((m) => m.outs.status === "active")).to.equal(true);
     const stats = await sim.stats();
-    const lists = count(stats, "GET /v1/servers");
+    const lists = countRequests(stats, "GET /v1/servers");
     expect(lists).to.equal(waiter.polls - pollsBefore);
     expect(lists).to.be.at.most(4, "five waiting servers must share their polls");
-    expect(count(stats, "GET /v1/servers/:id")).to.equal(0);
+    expect(countRequests(stats, "GET /v1/servers/:id")).to.equal(0);
   });
 
   it("updates label and tags with one PATCH and no replacement", async () => {
@@ -122,8 +122,8 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
     expect(res.outs).to.include({ label: "renamed", status: "active" });
     expect(res.outs.tags).to.deep.equal(["b", "c"]);
     const stats = await sim.stats();
-    expect(count(stats, "PATCH /v1/servers/:id")).to.equal(1);
-    expect(count(stats, "POST /v1/servers")).to.equal(0);
+    expect(countRequests(stats, "PATCH /v1/servers/:id")).to.equal(1);
+    expect(countRequests(stats, "POST /v1/servers")).to.equal(0);
   });
 
   it("stops and starts a server for powerState, waiting for the settled status", async () => {
@@ -135,7 +135,7 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
     const running = await server.update(id, stopped.outs, await checked({ powerState: "running" }));
     expect(running.outs).to.include({ status: "active", powerState: "running" });
     const stats = await sim.stats();
-    expect(count(stats, "PATCH /v1/servers/:id")).to.equal(0);
+    expect(countRequests(stats, "PATCH /v1/servers/:id")).to.equal(0);
   });
 
   it("creates a server declared stopped and leaves it stopped", async () => {

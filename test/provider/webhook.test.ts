@@ -3,7 +3,7 @@ import * as webhook from "../../provider/internal/webhook";
 import { UNKNOWN_VALUE } from "../../provider/internal/unknown";
 import { recentWarnings } from "../../provider/internal/warnings";
 import { configure } from "../../provider/internal/settings";
-import { count, describeProviderShapes, KEYS, stackConfig } from "./harness";
+import { countRequests, describeProviderShapes, KEYS, stackConfig } from "./harness";
 import { startPostOnlyProxy, type PostOnlyProxy } from "./post-only-proxy";
 
 type Props = Record<string, any>;
@@ -66,7 +66,7 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
     await sim.admin("POST", "/stats/reset");
     const updated = await webhook.update(made.id, outs, news);
     expect(updated.outs).to.include({ url: "https://hooks.example.com/b", secret: "rotated" });
-    expect(count(await sim.stats(), "PATCH /v1/webhooks/:id")).to.equal(1);
+    expect(countRequests(await sim.stats(), "PATCH /v1/webhooks/:id")).to.equal(1);
     expect(await secretOnSim(made.id)).to.equal("rotated");
 
     await webhook.delete(made.id, updated.outs);
