@@ -1,12 +1,12 @@
-// One benchmark stack: the real, pinned Pulumi CLI (.tools/bin, from scripts/setup-pulumi.sh)
-// driven through the Automation API with an inline program, a temporary PULUMI_HOME and a
-// file backend, passphrase secrets, no update checks and no plugin downloads. The project's
+// One benchmark stack: the pinned, offline Pulumi CLI (scripts/pulumi-offline.ts) driven
+// through the Automation API with an inline program, in a temporary PULUMI_HOME. The project's
 // `main` is the repo root so the provider process resolves `require("pulumi-hosting/...")`.
 
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { offlineEnv, pinnedPulumi } from "../../scripts/pulumi-offline";
 
 export interface BenchStack {
   stack: Stack;
@@ -16,8 +16,6 @@ export interface BenchStack {
 }
 
 export async function createBenchStack(repoRoot: string, program: PulumiFn, config: Record<string, { value: string; secret?: boolean }>, env: Record<string, string>): Promise<BenchStack> {
-  const tools = path.join(repoRoot, ".tools");
-  if (!fs.existsSync(path.join(tools, "bin", "pulumi"))) throw new Error("the Pulumi CLI is not in .tools/bin: run `npm run setup:pulumi` first");
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-"));
   const backend = path.join(home, "backend");
   const workDir = path.join(home, "project");
@@ -25,15 +23,11 @@ export async function createBenchStack(repoRoot: string, program: PulumiFn, conf
   fs.mkdirSync(workDir);
   const envVars: Record<string, string> = {
     PULUMI_HOME: home,
-    PULUMI_BACKEND_URL: `file://${backend}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench-passphrase-not-a-secret",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    ...offlineEnv(backend, "bench-passphrase-not-a-secret"),
     HOSTING_API_KEY: "",
     ...env,
   };
-  const pulumiCommand = await PulumiCommand.get({ root: tools, skipVersionCheck: true });
+  const pulumiCommand = await pinnedPulumi();
   const stack = await LocalWorkspace.createStack(
     { stackName: "bench", projectName: "hosting-bench", program },
     { workDir, pulumiHome: home, envVars, pulumiCommand, projectSettings: { name: "hosting-bench", runtime: "nodejs", main: repoRoot } },

@@ -3,11 +3,10 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { hasPinnedPulumi, offlineEnv, pinnedPulumi, REPO_ROOT as ROOT } from "../../scripts/pulumi-offline";
 import { startSimulator } from "../../simulator";
 import { fleetProgram } from "../fleet/program";
-
-const ROOT = path.resolve(__dirname, "..", "..", "..");
 
 async function main(verb: string): Promise<void> {
   const onSimulator = verb === "preview";
@@ -15,22 +14,15 @@ async function main(verb: string): Promise<void> {
     ? await startSimulator({ port: 0, provisionMs: 200, keys: [{ key: "ci-preview-key", permission: "full", tier: "enterprise" }] })
     : undefined;
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "gitops-"));
-  const toolsRoot = path.join(ROOT, ".tools");
   try {
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName: process.env.STACK ?? (onSimulator ? "pr-preview" : "production"), projectName: "hosting-fleet", program: async () => fleetProgram(path.join(ROOT, "fleet.yaml")) },
       {
         workDir: home,
         projectSettings: { name: "hosting-fleet", runtime: "nodejs", main: ROOT },
-        pulumiCommand: fs.existsSync(path.join(toolsRoot, "bin", "pulumi")) ? await PulumiCommand.get({ root: toolsRoot, skipVersionCheck: true }) : undefined,
-        envVars: onSimulator
-          ? {
-              PULUMI_BACKEND_URL: `file://${home}`,
-              PULUMI_CONFIG_PASSPHRASE: "preview-only",
-              PULUMI_SKIP_UPDATE_CHECK: "true",
-              PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-            }
-          : {},
+        // The pinned CLI when this repository set it up, else the `pulumi` on PATH (a CI image).
+        pulumiCommand: hasPinnedPulumi() ? await pinnedPulumi() : undefined,
+        envVars: onSimulator ? offlineEnv(home, "preview-only") : {},
       },
     );
     if (sim) {

@@ -6,15 +6,15 @@
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startSimulator } from "../../simulator";
 import { startWebhookReceiver } from "../../provider/receiver";
 import { createClient } from "../../provider/api";
 import { stackOwnershipTag } from "../../provider/orphans";
 import { fleetProgram } from "../../examples/fleet/program";
+import { offlineEnv, pinnedPulumi, REPO_ROOT as ROOT } from "../pulumi-offline";
 import { printEvents, printNextSteps, printServers, step } from "./report";
 
-const ROOT = path.resolve(__dirname, "..", "..", "..");
 const STATE = path.join(ROOT, ".demo");
 const API_KEY = "demo-full-key";
 
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   step(`simulator at ${sim.url}, webhook receiver at ${receiver.url}`);
 
   try {
-    const command = await PulumiCommand.get({ root: path.join(ROOT, ".tools"), skipVersionCheck: true });
+    const command = await pinnedPulumi();
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName: "demo", projectName: "hosting-fleet", program: async () => fleetProgram(path.join(ROOT, "fleet.yaml")) },
       {
@@ -61,12 +61,7 @@ async function main(): Promise<void> {
         pulumiHome: path.join(STATE, "pulumi-home"),
         pulumiCommand: command,
         projectSettings: { name: "hosting-fleet", runtime: "nodejs", main: ROOT },
-        envVars: {
-          PULUMI_BACKEND_URL: `file://${path.join(STATE, "backend")}`,
-          PULUMI_CONFIG_PASSPHRASE: "demo-passphrase",
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-          PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        },
+        envVars: offlineEnv(path.join(STATE, "backend"), "demo-passphrase"),
       },
     );
     await stack.setAllConfig({
