@@ -7,8 +7,7 @@ import * as server from "../../provider/internal/server";
 import * as webhook from "../../provider/internal/webhook";
 import { configure, resolveSettings } from "../../provider/internal/settings";
 import { getPlan, getRegion } from "../../provider/functions";
-import type { TestSimulator } from "../helpers/simulator";
-import { KEYS, forgetSettings, rejection, serverNews, startWorld, stackConfig, useSim } from "./harness";
+import { describeProviderShapes, KEYS, rejection, serverNews, stackConfig, useSim } from "./harness";
 
 type Props = Record<string, unknown>;
 interface Case {
@@ -71,16 +70,7 @@ const WEBHOOK_CASES: Case[] = [
   { name: "secret a number (its value not echoed)", news: { secret: 4242424242 }, property: "secret", message: /^secret must be a string, not a number$/ },
 ];
 
-describe("bad input: one table, each case names the field and what is allowed", () => {
-  let sim: TestSimulator;
-  before(async () => {
-    sim = await startWorld("A");
-  });
-  after(async () => {
-    forgetSettings();
-    await sim.close();
-  });
-  beforeEach(() => useSim(sim));
+describeProviderShapes((shape) => `bad input: one table, each case names the field and what is allowed, shape ${shape}`, (sim) => {
 
   for (const c of SERVER_CASES) {
     it(`Server: ${c.name}`, async () => {
@@ -146,4 +136,4 @@ describe("bad input: one table, each case names the field and what is allowed", 
   it("has at least 40 cases", () => {
     expect(SERVER_CASES.length + WEBHOOK_CASES.length + SETTINGS_CASES.length + 3).to.be.at.least(40);
   });
-});
+}, { reset: false });
