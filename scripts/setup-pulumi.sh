@@ -31,8 +31,12 @@ if [[ ! -f "$SDK_DIR/package.json" ]]; then
   echo "setup-pulumi: @pulumi/pulumi is not installed; run 'npm ci' first" >&2
   exit 1
 fi
-VERSION="$(node -p "require('$SDK_DIR/package.json').version")"
-CACHE="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}/pulumi-cli-v$VERSION"
+SDK_VERSION="$(node -p "require('$SDK_DIR/package.json').version")"
+CACHE_ROOT="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}"
+# The CLI versions we build, newest first. The Go module proxy reachable here serves only
+# some releases (3.260.0's pkg module was refused on 2026-11-22, 3.259.0 was served), so the
+# first one that is cached, or else builds, is used.
+read -r -a CLI_VERSIONS <<< "${PULUMI_CLI_VERSIONS:-3.260.0 3.259.0 3.255.0 3.252.0}"
 
 # Links the shim into .tools/bin, from a copy beside the CLI in $1 when given.
 link_shim() {
@@ -63,22 +67,24 @@ HOST
 # A pulumi already on PATH (outside .tools) is used when its version matches.
 existing="$(PATH="${PATH//$BIN:/}" command -v pulumi || true)"
 if [[ -n "$existing" && "$existing" != "$BIN/pulumi" ]]; then
-  if [[ "$("$existing" version 2>/dev/null)" == "v$VERSION" ]]; then
+  if [[ "$("$existing" version 2>/dev/null)" == "v$SDK_VERSION" ]]; then
     ln -sf "$existing" "$BIN/pulumi"
     link_shim
     link_language_host
-    echo "setup-pulumi: using $existing (v$VERSION)"
+    echo "setup-pulumi: using $existing (v$SDK_VERSION)"
     exit 0
   fi
 fi
 
-if [[ ! -x "$CACHE/pulumi" ]]; then
-  command -v go >/dev/null || { echo "setup-pulumi: Go is needed to build the Pulumi CLI" >&2; exit 1; }
-  echo "setup-pulumi: building the Pulumi CLI v$VERSION from its Go module (first time on this machine, ~10 min)..."
-  WORK="$(mktemp -d)"
-  trap 'rm -rf "$WORK"' EXIT
-  cd "$WORK"
-  cat > go.mod <<MOD
+# Builds CLI version $1 into $CACHE_ROOT/pulumi-cli-v$1; fails when the proxy refuses it.
+build_cli() {
+  local version="$1" cache="$CACHE_ROOT/pulumi-cli-v$1" work
+  command -v go >/dev/null || { echo "setup-pulumi: Go is needed to build the Pulumi CLI" >&2; return 1; }
+  echo "setup-pulumi: building the Pulumi CLI v$version from its Go module (first time on this machine, ~10 min)..."
+  work="$(mktemp -d)"
+  (
+    cd "$work"
+    cat > go.mod <<MOD
 module pulumi-hosting/cli-build
 
 go 1.24
@@ -86,14 +92,37 @@ go 1.24
 // Copied from pkg/go.mod: the CLI's clipboard dependency is a fork.
 replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
 MOD
-  export GOFLAGS=-mod=mod GOSUMDB="${GOSUMDB:-off}" GOTOOLCHAIN=local
-  go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >/dev/null
-  mkdir -p "$CACHE.tmp"
-  CGO_ENABLED=0 go build -trimpath \
-    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
-    -o "$CACHE.tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-  rm -rf "$CACHE" && mv "$CACHE.tmp" "$CACHE"
+    # Go's checksum database stays on: the module proxy also serves it (<proxy>/sumdb/).
+    export GOFLAGS=-mod=mod GOTOOLCHAIN=local
+    go get "github.com/pulumi/pulumi/pkg/v3@v$version" "github.com/pulumi/pulumi/sdk/v3@v$version" >/dev/null &&
+      mkdir -p "$cache.tmp" &&
+      CGO_ENABLED=0 go build -trimpath \
+        -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version" \
+        -o "$cache.tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+  ) || { rm -rf "$work" "$cache.tmp"; return 1; }
+  rm -rf "$work" "$cache" && mv "$cache.tmp" "$cache"
+}
+
+cached_cli() {
+  local v
+  for v in "${CLI_VERSIONS[@]}"; do
+    [[ -x "$CACHE_ROOT/pulumi-cli-v$v/pulumi" ]] && { echo "$CACHE_ROOT/pulumi-cli-v$v"; return 0; }
+  done
+  return 1
+}
+
+mkdir -p "$CACHE_ROOT"
+# One build per machine even when several checkouts set up at once.
+exec 9>"$CACHE_ROOT/.build.lock"
+flock 9
+if ! CACHE="$(cached_cli)"; then
+  for v in "${CLI_VERSIONS[@]}"; do
+    if build_cli "$v"; then CACHE="$CACHE_ROOT/pulumi-cli-v$v"; break; fi
+    echo "setup-pulumi: v$v could not be built here; trying the next version" >&2
+  done
+  [[ -n "${CACHE:-}" ]] || { echo "setup-pulumi: none of ${CLI_VERSIONS[*]} could be built" >&2; exit 1; }
 fi
+flock -u 9
 
 ln -sf "$CACHE/pulumi" "$BIN/pulumi"
 link_shim "$CACHE"
