@@ -4,7 +4,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import type { Plan } from "../api/types";
-import { plansOf } from "../internal/catalogue";
+import { plansOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearestStrings } from "./nearest";
 

@@ -3,9 +3,9 @@
 // `preview`, against the simulator's catalogue; settings cases through the
 // provider's configuration; the rest where the information first exists.
 import { expect } from "chai";
-import * as server from "../../provider/internal/server";
-import * as webhook from "../../provider/internal/webhook";
-import { configure, resolveSettings } from "../../provider/internal/settings";
+import * as server from "../../provider/server/provider";
+import * as webhook from "../../provider/webhook/provider";
+import { configure, resolveSettings } from "../../provider/core/settings";
 import { getPlan, getRegion } from "../../provider/functions";
 import { describeProviderShapes, KEYS, rejection, serverNews, stackConfig, useSim } from "./harness";
 

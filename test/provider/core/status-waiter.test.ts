@@ -1,9 +1,9 @@
 // The waiter's timing rules, observed through a scripted stand-in for the client's
 // `listAllServers` (the simulator tests prove the same sharing against the real API).
 import { expect } from "chai";
-import type { HostingApi, Server } from "../../provider/api/types";
-import { waitUntilActive } from "../../provider/internal/server-power";
-import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../provider/internal/status-waiter";
+import type { HostingApi, Server } from "../../../provider/api/types";
+import { waitUntilActive } from "../../../provider/server/power";
+import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
 
 function srv(id: string, status: Server["status"]): Server {
   return { id, status, label: "", region: "ewr", plan: "p", mainIp: "", vcpus: 1, ramGb: 1, diskGb: 1, tags: [], backups: false, ddosProtection: false, sshKeyIds: [], createdAt: "" };

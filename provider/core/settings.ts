@@ -3,7 +3,7 @@
 // the environment variables are the fallback, read at call time. Nothing here is ever
 // captured into the serialized provider: it lives in this module, in the provider process.
 
-import { isLoopback } from "../api/options";
+import { normalizeBaseUrl } from "../api/base-url";
 import type { ApiShape } from "../api/types";
 
 /** What `configure(req)` hands us: the stack config, keys as "hosting:apiKey". */
@@ -72,31 +72,19 @@ export function resolveSettings(stack: StackSettings = fromStack, env: NodeJS.Pr
         "or the environment variable HOSTING_BASE_URL (e.g. http://127.0.0.1:8080 for the simulator)",
     );
   }
-  checkBaseUrl(baseUrl, stack.baseUrl ? "stack config hosting:baseUrl" : "environment variable HOSTING_BASE_URL");
+  const source = stack.baseUrl ? "stack config hosting:baseUrl" : "environment variable HOSTING_BASE_URL";
+  let normalized: string;
+  try {
+    normalized = normalizeBaseUrl(baseUrl);
+  } catch (e) {
+    throw new MissingSettingError(`${source} is ${(e as Error).message}`);
+  }
   return {
     apiKey,
-    baseUrl: baseUrl.replace(/\/+$/, ""),
+    baseUrl: normalized,
     apiShape: parseShape(stack.apiShape ?? nonEmpty(env.HOSTING_API_SHAPE)),
     keySource: stack.apiKey ? KEY_FROM_CONFIG : KEY_FROM_ENV,
   };
-}
-
-/** A base URL must be absolute http(s); plain http only to loopback, where no key crosses a network. */
-function checkBaseUrl(value: string, source: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new MissingSettingError(`${source} is "${value}", which is not a valid URL; give one like https://api.example.com or http://127.0.0.1:8080`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new MissingSettingError(`${source} is "${value}"; only https:// (or http:// to loopback) is allowed`);
-  }
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
-    throw new MissingSettingError(
-      `${source} is "${value}": plain http:// to a host that is not loopback would send the API key in clear text; use https://`,
-    );
-  }
 }
 
 function parseShape(value: string | undefined): ApiShape | undefined {

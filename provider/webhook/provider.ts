@@ -6,18 +6,18 @@
 import { randomBytes, randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Webhook } from "../api/types";
-import { isLoopback } from "../api/options";
-import { resolveSettings } from "./settings";
-import { api } from "./client";
-import { sortedSet } from "./normalize";
-import * as route from "./route";
-import { containsUnknown, isUnknown } from "./unknown";
+import { isLoopback } from "../api/base-url";
+import { resolveSettings } from "../core/settings";
+import { api } from "../core/client";
+import { sortedSet } from "../core/sorted-set";
+import * as route from "../core/route";
+import { containsUnknown, isUnknown } from "../core/unknown";
 import { validateWebhook } from "./validate";
-import { warn } from "./warnings";
+import { warn } from "../core/warnings";
 
 type Props = Record<string, any>;
 
-export { isUnknown } from "./unknown";
+export { isUnknown } from "../core/unknown";
 
 /** Whether the configured API is on loopback; false when it is not configured yet. */
 function apiIsLoopback(): boolean {

@@ -10,81 +10,16 @@
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
 
 import * as pulumi from "@pulumi/pulumi";
+import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 
-export type PowerState = "running" | "stopped";
-
-/** The arguments of a `Server`. */
-export interface ServerArgs {
-  /** Region id, e.g. "ewr". Changing it replaces the server. */
-  region: pulumi.Input<string>;
-  /** Plan id, e.g. "vc2-1c-1gb"; must be offered in the region. Changing it replaces the server. */
-  plan: pulumi.Input<string>;
-  /** OS image slug, e.g. "ubuntu-24.04". Give this or `osId`. Changing the image replaces the server. */
-  os?: pulumi.Input<string>;
-  /** Legacy integer OS image id. Naming the same image as `os` is no change. */
-  osId?: pulumi.Input<number>;
-  /** Display label, at most 255 characters; updated in place. @default "" */
-  label?: pulumi.Input<string>;
-  /** Host name. Changing it replaces the server. @default chosen by the API */
-  hostname?: pulumi.Input<string>;
-  /** Tags; order does not matter; updated in place. @default [] */
-  tags?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Ids of stored SSH keys. Changing them replaces the server. @default [] */
-  sshKeyIds?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Automatic backups. Changing it replaces the server. @default false */
-  backups?: pulumi.Input<boolean>;
-  /** DDoS protection. Changing it replaces the server. @default false */
-  ddosProtection?: pulumi.Input<boolean>;
-  /** Start-up script; always stored as a secret. Changing it replaces the server. */
-  userData?: pulumi.Input<string>;
-  /** Declared power state; changed in place with start/stop. @default "running" */
-  powerState?: pulumi.Input<PowerState>;
-  /** How long create, update and delete wait for the server to settle. @default 600 */
-  waitTimeoutSeconds?: pulumi.Input<number>;
-  /**
-   * A tag that marks the server as this stack's, so that the orphan check (`hosting-orphans`)
-   * finds servers a crashed `up` created but never recorded. Kept out of `tags`; updated in place.
-   * @default "pulumi-stack:<project>/<stack>"
-   */
-  ownerTag?: pulumi.Input<string>;
-}
-
-/** The inputs as the provider sees them after `check`: plain values, defaults explicit. */
-export interface ServerInputs {
-  region: string;
-  plan: string;
-  os: string;
-  osId: number;
-  label: string;
-  hostname?: string;
-  tags: string[];
-  sshKeyIds: string[];
-  backups: boolean;
-  ddosProtection: boolean;
-  userData?: string;
-  powerState: PowerState;
-  waitTimeoutSeconds: number;
-  ownerTag?: string;
-}
-
-/** The outputs: the inputs in normal form plus what the API reports, the same in both shapes. */
-export interface ServerOutputs extends ServerInputs {
-  status: string;
-  mainIp: string;
-  vcpus: number;
-  ramGb: number;
-  diskGb: number;
-  osName: string;
-  createdAt: string;
-  pricePerHour: string;
-}
+export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
 
 // The shell that is serialized into state: two functions that load the implementation by
-// package name at call time (see provider/internal/route.ts for why two).
+// package name at call time (see provider/core/route.ts for why two).
 const observe = (...a: any[]) => require("pulumi-hosting/internal/server").observe(a);
 const change = (...a: any[]) => require("pulumi-hosting/internal/server").change(a);
 
-/** The serialized provider of `Server` (a thin shell; the code lives in provider/internal/server.ts). */
+/** The serialized provider of `Server` (a thin shell; the code lives in provider/server/provider.ts). */
 export const serverProvider: pulumi.dynamic.ResourceProvider = {
   configure: observe,
   check: observe,
@@ -94,12 +29,6 @@ export const serverProvider: pulumi.dynamic.ResourceProvider = {
   update: change,
   delete: change,
 };
-
-const OUTPUT_NAMES = [
-  "status", "mainIp", "vcpus", "ramGb", "diskGb", "osName", "createdAt", "pricePerHour",
-  "region", "plan", "os", "osId", "label", "hostname", "tags", "sshKeyIds", "backups",
-  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds", "ownerTag",
-] as const;
 
 /** A virtual server. `userData` is always a secret. */
 export class Server extends pulumi.dynamic.Resource {
@@ -151,7 +80,7 @@ export class Server extends pulumi.dynamic.Resource {
   declare public readonly ownerTag: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = Object.fromEntries(OUTPUT_NAMES.map((k) => [k, undefined]));
+    const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
     if (args && args.ownerTag === undefined) props.ownerTag = `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}`;

@@ -1,9 +1,9 @@
 import { expect } from "chai";
-import * as server from "../../provider/internal/server";
-import { UNKNOWN_VALUE } from "../../provider/internal/unknown";
-import { waiterFor } from "../../provider/internal/status-waiter";
-import { api } from "../../provider/internal/client";
-import { countRequests, describeProviderShapes, rejection, serverNews, useSim } from "./harness";
+import * as server from "../../../provider/server/provider";
+import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
+import { waiterFor } from "../../../provider/core/waiters";
+import { api } from "../../../provider/core/client";
+import { countRequests, describeProviderShapes, rejection, serverNews, useSim } from "../harness";
 
 type Props = Record<string, any>;
 

@@ -1,9 +1,9 @@
 import { expect } from "chai";
-import { api } from "../../provider/internal/client";
-import * as server from "../../provider/internal/server";
-import { KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, resetSettings } from "../../provider/internal/settings";
-import type { TestSimulator } from "../helpers/simulator";
-import { KEYS, forgetSettings, rejection, serverNews, stackConfig, startWorld } from "./harness";
+import { api } from "../../../provider/core/client";
+import * as server from "../../../provider/server/provider";
+import { KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, resetSettings } from "../../../provider/core/settings";
+import type { TestSimulator } from "../../helpers/simulator";
+import { KEYS, forgetSettings, rejection, serverNews, stackConfig, startWorld } from "../harness";
 
 describe("provider settings: stack config, then environment, never captured", () => {
   let sim: TestSimulator;

@@ -1,10 +1,10 @@
 import { expect } from "chai";
-import * as webhook from "../../provider/internal/webhook";
-import { UNKNOWN_VALUE } from "../../provider/internal/unknown";
-import { recentWarnings } from "../../provider/internal/warnings";
-import { configure } from "../../provider/internal/settings";
-import { countRequests, describeProviderShapes, KEYS, stackConfig } from "./harness";
-import { startPostOnlyProxy, type PostOnlyProxy } from "./post-only-proxy";
+import * as webhook from "../../../provider/webhook/provider";
+import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
+import { recentWarnings } from "../../../provider/core/warnings";
+import { configure } from "../../../provider/core/settings";
+import { countRequests, describeProviderShapes, KEYS, stackConfig } from "../harness";
+import { startPostOnlyProxy, type PostOnlyProxy } from "../post-only-proxy";
 
 type Props = Record<string, any>;
 const EVENTS = ["server.status_changed", "server.created"];

@@ -2,8 +2,10 @@
 // All waiting goes through the process's one status waiter.
 
 import type { HostingApi, Server } from "../api/types";
-import type { PowerState } from "../resources/server";
-import { waiterFor, waiterTimings, type Verdict, type WaitOutcome } from "./status-waiter";
+import type { PowerState } from "./types";
+import { waiterTimings } from "../core/status-waiter";
+import type { Verdict, WaitOutcome } from "../core/waiter-types";
+import { waiterFor } from "../core/waiters";
 
 const TARGET: Record<PowerState, Server["status"]> = { running: "active", stopped: "stopped" };
 

@@ -2,12 +2,13 @@
 // client, switched on only by the environment; the default stays the shared waiter and the
 // paced client. Asserted on what the simulator saw.
 import { expect } from "chai";
-import { createClient, resetClients } from "../../provider/api";
-import { api } from "../../provider/internal/client";
-import { NAIVE_MODE_ENV, NaiveWaiter, naiveMode } from "../../provider/internal/naive-waiter";
-import { StatusWaiter, waiterFor } from "../../provider/internal/status-waiter";
-import { SHAPES, countRequests, forgetSettings, startWorld, useSim } from "./harness";
-import type { TestSimulator } from "../helpers/simulator";
+import { createClient, resetClients } from "../../../provider/api";
+import { api } from "../../../provider/core/client";
+import { NAIVE_MODE_ENV, NaiveWaiter, naiveMode } from "../../../provider/core/naive-waiter";
+import { StatusWaiter } from "../../../provider/core/status-waiter";
+import { waiterFor } from "../../../provider/core/waiters";
+import { SHAPES, countRequests, forgetSettings, startWorld, useSim } from "../harness";
+import type { TestSimulator } from "../../helpers/simulator";
 
 describe("naive mode switch", () => {
   afterEach(() => {

@@ -1,19 +1,10 @@
-// What `check` can prove before anything is created: types, enums, lengths, event names,
-// URL form, and (with the memoized catalogue) that region, plan and OS exist, that the plan
+// What a server's `check` can prove before anything is created: types, enums, lengths, and (with the memoized catalogue) that region, plan and OS exist, that the plan
 // is offered in the region, and that `os` and `osId` agree. Every failure names the field and
 // what is allowed. Values the engine does not know yet (preview) are skipped.
 
-import { WEBHOOK_EVENTS } from "../api/types";
-import type { Catalogue } from "./catalogue";
-import { containsUnknown, isUnknown } from "./unknown";
-import { reachOf } from "./url-reach";
-
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
-
-type Kind = "string" | "integer" | "boolean" | "string[]" | "positive number";
+import type { Catalogue } from "../core/catalogue";
+import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
+import { containsUnknown, isUnknown } from "../core/unknown";
 
 const SERVER_FIELDS: Record<string, Kind> = {
   region: "string",
@@ -31,11 +22,6 @@ const SERVER_FIELDS: Record<string, Kind> = {
   waitTimeoutSeconds: "positive number",
   ownerTag: "string",
 };
-
-/** Inputs whose values never appear in a message. */
-const SECRET_FIELDS = new Set(["userData", "secret"]);
-
-const WEBHOOK_FIELDS: Record<string, Kind> = { url: "string", events: "string[]", secret: "string" };
 
 export const POWER_STATES = ["running", "stopped"] as const;
 export const MAX_LABEL = 255;
@@ -114,85 +100,4 @@ export function validateServerCatalogue(news: Record<string, unknown>, cat: Cata
     });
   }
   return failures;
-}
-
-/** Types, event names and URL form of a webhook's inputs (no network). */
-/**
- * `apiIsLoopback`: the API base URL is itself loopback (the simulator), so a receiver on
- * this machine is reachable; against a real API it would not be.
- */
-export function validateWebhook(news: Record<string, unknown>, apiIsLoopback = false): CheckFailure[] {
-  const failures = validateKinds(news, WEBHOOK_FIELDS);
-  const known = (k: string) => news[k] !== undefined && !containsUnknown(news[k]) && !failures.some((f) => f.property === k);
-  if (news.url === undefined) failures.push({ property: "url", reason: "url is required: the public http(s) URL that receives the events" });
-  if (news.events === undefined) failures.push({ property: "events", reason: `events is required; allowed: ${WEBHOOK_EVENTS.join(", ")}` });
-  if (known("url") && !isHttpUrl(news.url as string)) {
-    failures.push({ property: "url", reason: `url "${news.url}" is not an absolute http:// or https:// URL` });
-  } else if (known("url")) {
-    const host = new URL(news.url as string).hostname;
-    const reach = reachOf(host);
-    if (reach === "private") {
-      failures.push({ property: "url", reason: `url host "${host}" is not a public address; the API delivers events over the internet, so give a public http(s) URL` });
-    } else if (reach === "loopback" && !apiIsLoopback) {
-      failures.push({ property: "url", reason: `url host "${host}" is loopback, accepted only while the API base URL is loopback too (the simulator); give a public http(s) URL` });
-    }
-  }
-  if (known("events")) {
-    const events = news.events as string[];
-    const bad = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
-    if (events.length === 0) failures.push({ property: "events", reason: `events is empty; name at least one of: ${WEBHOOK_EVENTS.join(", ")}` });
-    if (bad.length > 0) {
-      failures.push({ property: "events", reason: `unknown event${bad.length > 1 ? "s" : ""} ${bad.map((e) => `"${e}"`).join(", ")}; allowed: ${WEBHOOK_EVENTS.join(", ")}` });
-    }
-  }
-  return failures;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-function validateKinds(news: Record<string, unknown>, fields: Record<string, Kind>): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  for (const [k, v] of Object.entries(news)) {
-    if (k.startsWith("__") || v === undefined || v === null) continue;
-    const kind = fields[k];
-    if (!kind) {
-      failures.push({ property: k, reason: `unknown property "${k}"; allowed: ${Object.keys(fields).join(", ")}` });
-    } else if (!isUnknown(v) && !hasKind(v, kind)) {
-      // Secret fields name only the type they got: a mistyped secret is still a secret.
-      const got = !SECRET_FIELDS.has(k) ? describe(v) : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : `a ${typeof v}`;
-      failures.push({ property: k, reason: `${k} must be ${article(kind)}, not ${got}` });
-    }
-  }
-  return failures;
-}
-
-function hasKind(v: unknown, kind: Kind): boolean {
-  switch (kind) {
-    case "string":
-      return typeof v === "string";
-    case "integer":
-      return typeof v === "number" && Number.isInteger(v);
-    case "boolean":
-      return typeof v === "boolean";
-    case "positive number":
-      return typeof v === "number" && Number.isFinite(v) && v > 0;
-    case "string[]":
-      return Array.isArray(v) && v.every((x) => typeof x === "string" || isUnknown(x));
-  }
-}
-
-function article(kind: Kind): string {
-  return kind === "string[]" ? "a list of strings" : kind === "integer" ? "an integer" : `a ${kind}`;
-}
-
-function describe(v: unknown): string {
-  if (Array.isArray(v)) return `a list (${JSON.stringify(v).slice(0, 60)})`;
-  return `${typeof v} ${JSON.stringify(v)?.slice(0, 60)}`;
 }

@@ -11,7 +11,9 @@
 // `maxPollMs`. Everything comes from `WaiterTimings`, so tests run in milliseconds.
 
 import type { HostingApi, Server } from "../api/types";
-import { NaiveWaiter, naiveMode } from "./naive-waiter";
+import type { WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
+
+export type { Verdict, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 
 export interface WaiterTimings {
   /** First poll when the API gave no estimate, and the interval after the first poll. @default 1000 */
@@ -58,26 +60,6 @@ export function resetWaiterTimings(): void {
   timings = { ...DEFAULT_WAITER_TIMINGS };
 }
 
-/** What the caller decides from one observation: the server, or undefined when it is not listed. */
-export type Verdict = "done" | "failed" | "wait";
-
-export interface WaitRequest {
-  id: string;
-  /** Judges one observation; `elapsedMs` lets it tolerate a brief absence just after create. */
-  goal: (server: Server | undefined, elapsedMs: number) => Verdict;
-  timeoutMs: number;
-  /** When to poll first (e.g. the API's estimated provisioning time). */
-  firstPollMs?: number;
-}
-
-export interface WaitOutcome {
-  outcome: "done" | "failed" | "timeout";
-  /** The last observation (undefined when the server was not listed). */
-  server?: Server;
-  /** True when at least one poll observed the server or its absence. */
-  observed: boolean;
-}
-
 interface Entry {
   req: WaitRequest;
   startedAt: number;
@@ -93,14 +75,6 @@ interface Entry {
 interface PendingRead {
   resolve: (s: Server | undefined) => void;
   reject: (e: unknown) => void;
-}
-
-/** What the resources use to wait and read: the shared StatusWaiter, or the benchmark's NaiveWaiter. */
-export interface Waiter {
-  wait(req: WaitRequest): Promise<WaitOutcome>;
-  read(id: string): Promise<Server | undefined>;
-  /** Poll requests made so far. */
-  readonly polls: number;
 }
 
 export class StatusWaiter implements Waiter {
@@ -252,19 +226,4 @@ export class StatusWaiter implements Waiter {
 function isPermanent(e: unknown): boolean {
   const status = (e as { status?: unknown })?.status;
   return typeof status === "number" && status >= 400 && status < 500 && status !== 429;
-}
-
-const waiters = new WeakMap<HostingApi, Waiter>();
-
-/**
- * The process-wide waiter of a client; a NaiveWaiter when HOSTING_NAIVE_MODE=1 (the
- * benchmark's reference, see naive-waiter.ts).
- */
-export function waiterFor(client: HostingApi): Waiter {
-  let w = waiters.get(client);
-  if (!w) {
-    w = naiveMode() ? new NaiveWaiter(client) : new StatusWaiter(client);
-    waiters.set(client, w);
-  }
-  return w;
 }

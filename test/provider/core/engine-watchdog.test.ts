@@ -5,7 +5,7 @@ import { spawn } from "child_process";
 import * as net from "net";
 import * as path from "path";
 
-const WATCHDOG = path.join(__dirname, "..", "..", "provider", "internal", "engine-watchdog.js");
+const WATCHDOG = path.join(__dirname, "..", "..", "..", "provider", "core", "engine-watchdog.js");
 
 function childWatching(address: string) {
   const script = `require(${JSON.stringify(WATCHDOG)}).startEngineWatchdog({ address: ${JSON.stringify(address)}, intervalMs: 30 });

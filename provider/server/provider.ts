@@ -1,6 +1,6 @@
-// The implementation behind the serialized `Server` shell (provider/resources/server.ts):
+// The implementation behind the serialized `Server` shell (provider/server/resource.ts):
 // loaded by package name in the provider process, with the settings of that process.
-// HTTP calls per method are listed at the top of provider/resources/server.ts.
+// HTTP calls per method are listed at the top of provider/server/resource.ts.
 //
 // Idempotency: each create mints a random UUID and sends it as the Idempotency-Key; the
 // client reuses it for every retry of that POST, so a lost answer is replayed, never doubled.
@@ -10,20 +10,20 @@
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CreateServerRequest, HostingApi, Server } from "../api/types";
-import type { PowerState } from "../resources/server";
-import { catalogue } from "./catalogue";
-import { api } from "./client";
+import { SERVER_DEFAULTS, type PowerState } from "./types";
+import { catalogue } from "../core/catalogue";
+import { api } from "../core/client";
 import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
-import * as route from "./route";
-import { planServer } from "./server-plan";
-import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./server-power";
-import { waiterFor } from "./status-waiter";
+import * as route from "../core/route";
+import { planServer } from "./plan";
+import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./power";
+import { waiterFor } from "../core/waiters";
 import { validateServerCatalogue, validateServerShape } from "./validate";
 
 type Props = Record<string, any>;
 
-export { isUnknown } from "./unknown";
+export { isUnknown } from "../core/unknown";
 
 export async function check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
   const failures = validateServerShape(news);
@@ -121,7 +121,7 @@ async function destroy(id: string, props: Props): Promise<void> {
   const client = api();
   const existed = await client.deleteServer(id);
   if (!existed) return;
-  const timeoutMs = (typeof props.waitTimeoutSeconds === "number" ? props.waitTimeoutSeconds : 600) * 1000;
+  const timeoutMs = (typeof props.waitTimeoutSeconds === "number" ? props.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds) * 1000;
   const gone = await waitUntilGone(client, id, timeoutMs);
   if (gone.outcome !== "done") {
     throw new Error(`server ${id} was deleted but is still listed after ${timeoutMs / 1000} s (status ${gone.server?.status}); run \`pulumi destroy\` again`);

@@ -4,7 +4,7 @@
 // loopback is accepted only while the API itself is on loopback (the simulator),
 // where API and receiver share the machine.
 import { isIP } from "net";
-import { isLoopback } from "../api/options";
+import { isLoopback } from "../api/base-url";
 
 export type Reach = "loopback" | "private" | "public";
 

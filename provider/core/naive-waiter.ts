@@ -5,7 +5,7 @@
 // provider process sees HOSTING_NAIVE_MODE=1; nobody should use it for real work.
 
 import type { HostingApi, Server } from "../api/types";
-import type { WaitOutcome, WaitRequest, Waiter } from "./status-waiter";
+import type { WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 
 /** The environment switch, read at call time in the provider process. */
 export const NAIVE_MODE_ENV = "HOSTING_NAIVE_MODE";

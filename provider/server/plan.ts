@@ -8,15 +8,17 @@
 // Unknown values (preview) in a replace field count as a replacement: the honest worst case.
 
 import type * as pulumi from "@pulumi/pulumi";
-import { findOs, type Catalogue } from "./catalogue";
-import { sortedSet } from "./normalize";
-import { containsUnknown, isUnknown } from "./unknown";
+import { findOs, type Catalogue } from "../core/catalogue";
+import { sortedSet } from "../core/sorted-set";
+import { SERVER_DEFAULTS } from "./types";
+import { containsUnknown, isUnknown } from "../core/unknown";
 
 type Props = Record<string, any>;
 
 const REPLACE_FIELDS = ["region", "plan", "hostname", "sshKeyIds", "userData", "backups", "ddosProtection"] as const;
 const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "waitTimeoutSeconds"] as const;
-const DEFAULTS: Props = { label: "", tags: [], sshKeyIds: [], backups: false, ddosProtection: false, userData: "", powerState: "running" };
+// userData has no default input (it is optional and secret); absent compares as empty.
+const DEFAULTS: Props = { ...SERVER_DEFAULTS, userData: "" };
 
 /** Compares old outputs with new checked inputs. `cat` is needed only when news lack osId. */
 export function planServer(olds: Props, news: Props, cat?: Catalogue): pulumi.dynamic.DiffResult {

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import * as server from "../../provider/internal/server";
-import { describeProviderShapes, serverNews } from "./harness";
+import * as server from "../../../provider/server/provider";
+import { describeProviderShapes, serverNews } from "../harness";
 
 type Props = Record<string, any>;
 

@@ -9,35 +9,15 @@
 // across updates, and is a secret input and output.
 
 import * as pulumi from "@pulumi/pulumi";
+import type { WebhookArgs } from "./types";
 
-/** The arguments of a `Webhook`. */
-export interface WebhookArgs {
-  /** Public http(s) URL that receives the events. */
-  url: pulumi.Input<string>;
-  /** Event names, at least one of: server.created, server.deleted, server.status_changed,
-   *  snapshot.completed, backup.completed, invoice.created, payment.processed. Order does not matter. */
-  events: pulumi.Input<pulumi.Input<string>[]>;
-  /** Signing secret; generated when not given (an empty string counts as not given). Always a secret. */
-  secret?: pulumi.Input<string>;
-}
-
-/** The inputs after `check`: events sorted, secret filled in. */
-export interface WebhookInputs {
-  url: string;
-  events: string[];
-  secret: string;
-}
-
-/** The outputs of a `Webhook`. */
-export interface WebhookOutputs extends WebhookInputs {
-  createdAt: string;
-}
+export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
 
 // Serialized into state: two functions that load the implementation by package name.
 const observe = (...a: any[]) => require("pulumi-hosting/internal/webhook").observe(a);
 const change = (...a: any[]) => require("pulumi-hosting/internal/webhook").change(a);
 
-/** The serialized provider of `Webhook` (a thin shell; the code lives in provider/internal/webhook.ts). */
+/** The serialized provider of `Webhook` (a thin shell; the code lives in provider/webhook/provider.ts). */
 export const webhookProvider: pulumi.dynamic.ResourceProvider = {
   configure: observe,
   check: observe,

@@ -4,21 +4,13 @@
 // explicit, no undefined values (the engine's Struct cannot carry them).
 
 import type { Server, ServerStatus } from "../api/types";
-import type { PowerState, ServerInputs, ServerOutputs } from "../resources/server";
-import { findOs, type Catalogue } from "./catalogue";
-import { containsUnknown } from "./unknown";
+import { sortedSet } from "../core/sorted-set";
+import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
+import { findOs, type Catalogue } from "../core/catalogue";
+import { containsUnknown } from "../core/unknown";
 
 type Props = Record<string, any>;
 
-export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
-
-export const SERVER_INPUT_NAMES = [
-  "region", "plan", "os", "osId", "label", "hostname", "tags", "sshKeyIds", "backups",
-  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds", "ownerTag",
-] as const;
-
-/** Ownership tags look like `pulumi-stack:<project>/<stack>` (see provider/orphans). */
-export const OWNER_TAG_PREFIX = "pulumi-stack:";
 
 /**
  * The tags the API holds: the user's tags plus the ownership tag. The ownership tag lives
@@ -29,27 +21,11 @@ export function apiTags(ins: Props): string[] {
   return sortedSet([...(ins.tags ?? []), ...owner]) as string[];
 }
 
-const SERVER_DEFAULTS: Props = {
-  label: "",
-  tags: [],
-  sshKeyIds: [],
-  backups: false,
-  ddosProtection: false,
-  powerState: "running",
-  waitTimeoutSeconds: DEFAULT_WAIT_TIMEOUT_SECONDS,
-};
-
-/** Sorted, de-duplicated copy of a list of strings; unknown lists are returned as they are. */
-export function sortedSet(list: unknown): unknown {
-  if (!Array.isArray(list) || containsUnknown(list)) return list;
-  return [...new Set(list as string[])].sort();
-}
-
 /** The checked inputs: defaults filled, lists sorted, os/osId completed from the catalogue. */
 export function normalizeServerInputs(news: Props, cat?: Catalogue): Props {
   const out: Props = {};
   for (const k of SERVER_INPUT_NAMES) {
-    const v = news[k] ?? SERVER_DEFAULTS[k];
+    const v = news[k] ?? (SERVER_DEFAULTS as Props)[k];
     if (v !== undefined && v !== null) out[k] = v;
   }
   if (out.hostname === "") delete out.hostname;
@@ -98,7 +74,7 @@ export function serverOutputs(server: Server, prior: Props, cat: Catalogue): Ser
     backups: server.backups ?? false,
     ddosProtection: server.ddosProtection ?? false,
     powerState: powerStateOf(server.status, prior.powerState),
-    waitTimeoutSeconds: typeof prior.waitTimeoutSeconds === "number" ? prior.waitTimeoutSeconds : DEFAULT_WAIT_TIMEOUT_SECONDS,
+    waitTimeoutSeconds: typeof prior.waitTimeoutSeconds === "number" ? prior.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds,
     status: server.status,
     mainIp: server.mainIp ?? "",
     vcpus: server.vcpus,
