@@ -1,6 +1,6 @@
-// Memoized catalogue reads (regions, plans, OS images) for check and diff: one fetch per
-// client per process, shared by every resource; a failed fetch is forgotten so the next
-// call tries again.
+// The catalogue (regions, plans, OS images) as check and diff see it. The client memoizes
+// each list (provider/api/catalogue.ts), so this is one fetch per client per process,
+// shared by every resource.
 
 import type { HostingApi, OsImage, Plan, Region } from "../api/types";
 
@@ -10,24 +10,9 @@ export interface Catalogue {
   osImages: OsImage[];
 }
 
-type Part = "regions" | "plans" | "osImages";
-const memo = new WeakMap<HostingApi, Map<Part, Promise<unknown>>>();
-
-function once<T>(client: HostingApi, part: Part, fetch: () => Promise<T>): Promise<T> {
-  let parts = memo.get(client);
-  if (!parts) memo.set(client, (parts = new Map()));
-  let entry = parts.get(part) as Promise<T> | undefined;
-  if (!entry) {
-    entry = fetch();
-    entry.catch(() => parts.delete(part));
-    parts.set(part, entry);
-  }
-  return entry;
-}
-
-export const regionsOf = (client: HostingApi): Promise<Region[]> => once(client, "regions", () => client.listRegions());
-export const plansOf = (client: HostingApi): Promise<Plan[]> => once(client, "plans", () => client.listPlans());
-export const osImagesOf = (client: HostingApi): Promise<OsImage[]> => once(client, "osImages", () => client.listOsImages());
+export const regionsOf = (client: HostingApi): Promise<Region[]> => client.listRegions();
+export const plansOf = (client: HostingApi): Promise<Plan[]> => client.listPlans();
+export const osImagesOf = (client: HostingApi): Promise<OsImage[]> => client.listOsImages();
 
 export async function catalogue(client: HostingApi): Promise<Catalogue> {
   const [regions, plans, osImages] = await Promise.all([regionsOf(client), plansOf(client), osImagesOf(client)]);

@@ -1,6 +1,6 @@
 // The webhook signature of api-spec.md ("Events"): `X-Service-Signature: sha256=<hex>`, the
 // lowercase hex HMAC-SHA-256 of the body's JSON text keyed with the webhook secret. Shared by
-// the simulator (signs) and the receiver (verifies). Verification signs the exact bytes that
+// the simulator (signs), the client and the receiver (verify). Verification signs the exact bytes that
 // arrived (re-serializing parsed JSON could reorder keys) and compares in constant time so
 // the comparison leaks nothing about how much of a forged signature was right.
 
