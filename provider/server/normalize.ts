@@ -7,22 +7,22 @@ import type { Server, ServerStatus } from "../api/types";
 import { sortedSet } from "../core/sorted-set";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
 import { findOs, type Catalogue } from "../core/catalogue";
+import type { RawProps, Recorded } from "../core/route";
 import { containsUnknown } from "../core/unknown";
 
-type Props = Record<string, any>;
-
+type Props = Record<string, unknown>;
 
 /**
  * The tags the API holds: the user's tags plus the ownership tag. The ownership tag lives
  * in its own input and output, so `tags` shows only what the user wrote.
  */
-export function apiTags(ins: Props): string[] {
+export function apiTags(ins: Pick<ServerInputs, "tags" | "ownerTag">): string[] {
   const owner = typeof ins.ownerTag === "string" && ins.ownerTag !== "" ? [ins.ownerTag] : [];
   return sortedSet([...(ins.tags ?? []), ...owner]) as string[];
 }
 
 /** The checked inputs: defaults filled, lists sorted, os/osId completed from the catalogue. */
-export function normalizeServerInputs(news: Props, cat?: Catalogue): Props {
+export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, cat?: Catalogue): Recorded<ServerInputs> {
   const out: Props = {};
   for (const k of SERVER_INPUT_NAMES) {
     const v = news[k] ?? (SERVER_DEFAULTS as Props)[k];
@@ -39,7 +39,9 @@ export function normalizeServerInputs(news: Props, cat?: Catalogue): Props {
     }
   }
   for (const [k, v] of Object.entries(news)) if (k.startsWith("__")) out[k] = v;
-  return out;
+  // At preview any value may still be the engine's unknown sentinel (core/unknown.ts);
+  // create and update only ever see known values.
+  return out as unknown as Recorded<ServerInputs>;
 }
 
 /** Power state implied by a status; transitional and failed statuses keep the declared one. */
@@ -53,7 +55,7 @@ export function powerStateOf(status: ServerStatus | string, declared?: PowerStat
  * Outputs from an API record. `prior` supplies what the API never returns: userData
  * (write-only), the wait time-out, and the declared power state while the status moves.
  */
-export function serverOutputs(server: Server, prior: Props, cat: Catalogue): ServerOutputs {
+export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: Catalogue): ServerOutputs {
   // Adopted servers (Server.get) have no declared owner: the API's ownership tag, if any, is it.
   const ownerTag =
     typeof prior.ownerTag === "string" && prior.ownerTag !== ""
@@ -89,9 +91,9 @@ export function serverOutputs(server: Server, prior: Props, cat: Catalogue): Ser
 }
 
 /** The inputs that reproduce these outputs (what `read` hands back for later diffs). */
-export function inputsFromOutputs(outs: Props): Partial<ServerInputs> {
+export function inputsFromOutputs(outs: ServerOutputs): Partial<ServerInputs> {
   const ins: Props = {};
   for (const k of SERVER_INPUT_NAMES) if (outs[k] !== undefined && outs[k] !== null) ins[k] = outs[k];
   if (ins.hostname === "") delete ins.hostname;
-  return ins;
+  return ins as Partial<ServerInputs>;
 }

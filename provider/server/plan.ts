@@ -10,10 +10,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { findOs, type Catalogue } from "../core/catalogue";
 import { sortedSet } from "../core/sorted-set";
-import { SERVER_DEFAULTS } from "./types";
+import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
 
-type Props = Record<string, any>;
+type Props = Record<string, unknown>;
 
 const REPLACE_FIELDS = ["region", "plan", "hostname", "sshKeyIds", "userData", "backups", "ddosProtection"] as const;
 const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "waitTimeoutSeconds"] as const;
@@ -21,7 +21,10 @@ const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "waitTimeoutSe
 const DEFAULTS: Props = { ...SERVER_DEFAULTS, userData: "" };
 
 /** Compares old outputs with new checked inputs. `cat` is needed only when news lack osId. */
-export function planServer(olds: Props, news: Props, cat?: Catalogue): pulumi.dynamic.DiffResult {
+export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: Catalogue): pulumi.dynamic.DiffResult {
+  // Compared field by field through the tables above, whatever their types.
+  const olds = oldOutputs as Props;
+  const news = newInputs as Props;
   const replaces: string[] = [];
   const updates: string[] = [];
   for (const k of REPLACE_FIELDS) {

@@ -10,22 +10,21 @@
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CreateServerRequest, HostingApi, Server } from "../api/types";
-import { SERVER_DEFAULTS, type PowerState } from "./types";
+import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";
 import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
+import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer } from "./plan";
 import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
 import { validateServerCatalogue, validateServerShape } from "./validate";
 
-type Props = Record<string, any>;
-
 export { isUnknown } from "../core/unknown";
 
-export async function check(_olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+export async function check(_olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const failures = validateServerShape(news);
   const cat = await catalogue(api());
   failures.push(...validateServerCatalogue(news, cat, failures));
@@ -33,12 +32,12 @@ export async function check(_olds: Props, news: Props): Promise<pulumi.dynamic.C
   return { inputs: normalizeServerInputs(news, cat) };
 }
 
-export async function diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.DiffResult> {
   const needsCatalogue = news.osId === undefined || olds.osId === undefined;
   return planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
 }
 
-export async function create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
@@ -68,7 +67,7 @@ export async function create(inputs: Props): Promise<pulumi.dynamic.CreateResult
 
 /** Waits for `active`, then stops the server when it is declared stopped. */
 async function settleNewServer(
-  client: HostingApi, server: Server, ins: Props, estimateMs: number | undefined, fail: (last: Server, reason: string) => Error,
+  client: HostingApi, server: Server, ins: ServerInputs, estimateMs: number | undefined, fail: (last: Server, reason: string) => Error,
 ): Promise<Server> {
   const timeoutMs = ins.waitTimeoutSeconds * 1000;
   const started = Date.now();
@@ -81,7 +80,7 @@ async function settleNewServer(
   return stopped.server;
 }
 
-export async function read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
+export async function read(id: string, props: Recorded<ServerOutputs>): Promise<ReadOutcome<ServerInputs, ServerOutputs>> {
   const client = api();
   const server = await waiterFor(client).read(id);
   if (!server) return { id: "" };
@@ -89,7 +88,7 @@ export async function read(id: string, props: Props): Promise<pulumi.dynamic.Rea
   return { id, props: outs, inputs: inputsFromOutputs(outs) };
 }
 
-export async function update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
+export async function update(id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.UpdateResult<ServerOutputs>> {
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(news, cat);
@@ -112,12 +111,12 @@ export async function update(id: string, olds: Props, news: Props): Promise<pulu
   if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch);
 
   const goal = ins.powerState === "stopped" ? "stopped" : "active";
-  const power = await applyPowerState(client, current, ins.powerState as PowerState, timeoutMs);
+  const power = await applyPowerState(client, current, ins.powerState, timeoutMs);
   if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(id, power, goal, timeoutMs));
   return { outs: serverOutputs(power.server, ins, cat) };
 }
 
-async function destroy(id: string, props: Props): Promise<void> {
+async function destroy(id: string, props: Recorded<ServerOutputs>): Promise<void> {
   const client = api();
   const existed = await client.deleteServer(id);
   if (!existed) return;
@@ -129,9 +128,9 @@ async function destroy(id: string, props: Props): Promise<void> {
 }
 export { destroy as delete };
 
-const impl: route.ProviderImpl = { check, diff, create, read, update, delete: destroy };
+const impl: route.ProviderImpl<ServerInputs, ServerOutputs> = { check, diff, create, read, update, delete: destroy };
 
 /** Entry of the serialized shell: configure, check, read, diff. */
-export const observe = (args: any[]) => route.observe(impl, args);
+export const observe = (args: unknown[]) => route.observe(impl, args);
 /** Entry of the serialized shell: create, update, delete. */
-export const change = (args: any[]) => route.change(impl, args);
+export const change = (args: unknown[]) => route.change(impl, args);

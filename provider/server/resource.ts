@@ -16,8 +16,8 @@ export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./type
 
 // The shell that is serialized into state: two functions that load the implementation by
 // package name at call time (see provider/core/route.ts for why two).
-const observe = (...a: any[]) => require("pulumi-hosting/internal/server").observe(a);
-const change = (...a: any[]) => require("pulumi-hosting/internal/server").change(a);
+const observe = (...a: unknown[]) => require("pulumi-hosting/internal/server").observe(a);
+const change = (...a: unknown[]) => require("pulumi-hosting/internal/server").change(a);
 
 /** The serialized provider of `Server` (a thin shell; the code lives in provider/server/provider.ts). */
 export const serverProvider: pulumi.dynamic.ResourceProvider = {

@@ -11,11 +11,13 @@ import { resolveSettings } from "../core/settings";
 import { api } from "../core/client";
 import { sortedSet } from "../core/sorted-set";
 import * as route from "../core/route";
+import type { RawProps, ReadOutcome, Recorded } from "../core/route";
+import type { WebhookInputs, WebhookOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
 import { validateWebhook } from "./validate";
 import { warn } from "../core/warnings";
 
-type Props = Record<string, any>;
+type Patch = { url?: string; events?: string[]; secret?: string };
 
 export { isUnknown } from "../core/unknown";
 
@@ -33,17 +35,18 @@ export function generateSecret(): string {
   return randomBytes(32).toString("hex");
 }
 
-export async function check(olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult> {
+export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<WebhookInputs | RawProps>> {
   const failures = validateWebhook(news, apiIsLoopback());
   if (failures.length > 0) return { inputs: news, failures };
   const given = typeof news.secret === "string" && news.secret !== "" ? news.secret : undefined;
   const kept = typeof olds.secret === "string" && olds.secret !== "" && !isUnknown(olds.secret) ? olds.secret : undefined;
   const secret = isUnknown(news.secret) ? news.secret : (given ?? kept ?? generateSecret());
-  return { inputs: { url: news.url, events: sortedSet(news.events), secret } };
+  // Vetted by validateWebhook above; at preview a value may still be the unknown sentinel.
+  return { inputs: { url: news.url as string, events: sortedSet(news.events) as string[], secret: secret as string } };
 }
 
-export async function diff(_id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-  const changed = ["url", "events", "secret"].filter((k) => {
+export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<pulumi.dynamic.DiffResult> {
+  const changed = (["url", "events", "secret"] as const).filter((k) => {
     if (containsUnknown(news[k])) return true;
     if (k === "secret" && (news.secret === undefined || news.secret === "")) return false;
     const [a, b] = k === "events" ? [sortedSet(olds.events ?? []), sortedSet(news.events ?? [])] : [olds[k], news[k]];
@@ -52,13 +55,13 @@ export async function diff(_id: string, olds: Props, news: Props): Promise<pulum
   return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
 }
 
-export async function create(inputs: Props): Promise<pulumi.dynamic.CreateResult> {
+export async function create(inputs: Recorded<WebhookInputs>): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
   const secret = inputs.secret || generateSecret();
   const hook = await api().createWebhook({ url: inputs.url, events: sortedSet(inputs.events) as string[], secret }, { idempotencyKey: randomUUID() });
   return { id: hook.id, outs: outputs(hook, secret) };
 }
 
-export async function read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult> {
+export async function read(id: string, props: Recorded<WebhookOutputs>): Promise<ReadOutcome<WebhookInputs, WebhookOutputs>> {
   const client = api();
   const hook = (await client.getWebhook(id)) ?? (await findInList(client, id));
   if (hook === "no-endpoint") {
@@ -70,11 +73,11 @@ export async function read(id: string, props: Props): Promise<pulumi.dynamic.Rea
   return { id, props: outs, inputs: inputsOf(outs) };
 }
 
-export async function update(id: string, olds: Props, news: Props): Promise<pulumi.dynamic.UpdateResult> {
+export async function update(id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<pulumi.dynamic.UpdateResult<WebhookOutputs>> {
   const client = api();
-  const patch: Props = {};
+  const patch: Patch = {};
   if (news.url !== olds.url) patch.url = news.url;
-  if (JSON.stringify(sortedSet(news.events)) !== JSON.stringify(sortedSet(olds.events ?? []))) patch.events = sortedSet(news.events);
+  if (JSON.stringify(sortedSet(news.events)) !== JSON.stringify(sortedSet(olds.events ?? []))) patch.events = sortedSet(news.events) as string[];
   if (news.secret && news.secret !== olds.secret) patch.secret = news.secret;
   if (Object.keys(patch).length === 0) return { outs: { ...olds, secret: news.secret || olds.secret } };
   try {
@@ -92,7 +95,7 @@ export async function update(id: string, olds: Props, news: Props): Promise<pulu
   }
 }
 
-async function destroy(id: string, _props?: Props): Promise<void> {
+async function destroy(id: string, _props?: Recorded<WebhookOutputs>): Promise<void> {
   const client = api();
   let existed: boolean;
   try {
@@ -122,11 +125,11 @@ async function findInList(client: HostingApi, id: string): Promise<Webhook | und
   }
 }
 
-function outputs(hook: Webhook, secret: string): Props {
+function outputs(hook: Webhook, secret: string): WebhookOutputs {
   return { url: hook.url, events: [...new Set(hook.events)].sort(), secret, createdAt: hook.createdAt ?? "" };
 }
 
-function inputsOf(outs: Props): Props {
+function inputsOf(outs: WebhookOutputs): WebhookInputs {
   return { url: outs.url, events: outs.events, secret: outs.secret };
 }
 
@@ -134,9 +137,9 @@ function isNotFound(e: unknown): boolean {
   return (e as { status?: number })?.status === 404;
 }
 
-const impl: route.ProviderImpl = { check, diff, create, read, update, delete: destroy };
+const impl: route.ProviderImpl<WebhookInputs, WebhookOutputs> = { check, diff, create, read, update, delete: destroy };
 
 /** Entry of the serialized shell: configure, check, read, diff. */
-export const observe = (args: any[]) => route.observe(impl, args);
+export const observe = (args: unknown[]) => route.observe(impl, args);
 /** Entry of the serialized shell: create, update, delete. */
-export const change = (args: any[]) => route.change(impl, args);
+export const change = (args: unknown[]) => route.change(impl, args);

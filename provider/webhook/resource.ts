@@ -14,8 +14,8 @@ import type { WebhookArgs } from "./types";
 export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
 
 // Serialized into state: two functions that load the implementation by package name.
-const observe = (...a: any[]) => require("pulumi-hosting/internal/webhook").observe(a);
-const change = (...a: any[]) => require("pulumi-hosting/internal/webhook").change(a);
+const observe = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").observe(a);
+const change = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").change(a);
 
 /** The serialized provider of `Webhook` (a thin shell; the code lives in provider/webhook/provider.ts). */
 export const webhookProvider: pulumi.dynamic.ResourceProvider = {

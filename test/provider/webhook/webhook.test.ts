@@ -1,10 +1,14 @@
+import type { CheckFailure } from "../../../provider/core/check-kinds";
 import { expect } from "chai";
-import * as webhook from "../../../provider/webhook/provider";
+import * as webhookTyped from "../../../provider/webhook/provider";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import { recentWarnings } from "../../../provider/core/warnings";
 import { configure } from "../../../provider/core/settings";
 import { countRequests, describeProviderShapes, KEYS, stackConfig } from "../harness";
 import { startPostOnlyProxy, type PostOnlyProxy } from "../post-only-proxy";
+import { loose } from "../../helpers/loose-provider";
+
+const webhook = loose(webhookTyped);
 
 type Props = Record<string, any>;
 const EVENTS = ["server.status_changed", "server.created"];
@@ -35,7 +39,7 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
 
   it("check names the field and what is allowed for bad events, URLs and types", async () => {
     const res = await webhook.check({}, { url: "ftp://x", events: ["server.created", "server.exploded"], secret: 7, color: "red" });
-    const by = Object.fromEntries((res.failures ?? []).map((f) => [f.property, f.reason]));
+    const by = Object.fromEntries((res.failures ?? []).map((f: CheckFailure) => [f.property, f.reason]));
     expect(by.url).to.include("http:// or https://");
     expect(by.events).to.include('"server.exploded"').and.include("payment.processed");
     expect(by.secret).to.include("must be a string");
