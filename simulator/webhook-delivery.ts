@@ -4,10 +4,9 @@
 import * as http from "http";
 import * as https from "https";
 import { signWebhookBody } from "../protocol/signature";
+import { WEBHOOK_RETRY_DELAYS_MS as RETRY_DELAYS_MS } from "../protocol/events";
 import type { DeliveryRecord, ServerRecord } from "./store/types";
 import type { Sim } from "./context";
-
-export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
 
 export class WebhookDelivery {
   private readonly timers = new Set<NodeJS.Timeout>();
