@@ -4,6 +4,7 @@
 import * as http from "http";
 import * as https from "https";
 import { signWebhookBody } from "../protocol/signature";
+import { WEBHOOK_RETRY_DELAYS_MS as RETRY_DELAYS_MS } from "../protocol/events";
 import type { DeliveryRecord, ServerRecord } from "./store/types";
 import type { Clock } from "./clock";
 import type { LiveConfig } from "./live-config";
@@ -19,8 +20,6 @@ export interface DeliveryHost {
   changed(): void;
   nowIso(): string;
 }
-
-export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
 
 export class WebhookDelivery {
   private readonly timers = new Set<NodeJS.Timeout>();

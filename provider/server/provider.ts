@@ -9,7 +9,8 @@
 
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CreateServerRequest, HostingApi, Server } from "../api/types";
+import type { CreateServerRequest, CreateServerResult, HostingApi, Server } from "../api/types";
+import { IncompleteCreateError } from "../api/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";
@@ -20,14 +21,17 @@ import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer } from "./plan";
 import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
-import { validateServerCatalogue, validateServerShape } from "./validate";
+import { validateServerCatalogue, validateServerForShape, validateServerShape } from "./validate";
 
 export { isUnknown } from "../core/unknown";
 
 export async function check(_olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const failures = validateServerShape(news);
-  const cat = await catalogue(api());
+  const client = api();
+  const cat = await catalogue(client);
   failures.push(...validateServerCatalogue(news, cat, failures));
+  // The catalogue read above has told the client the deployment's shape: no extra call.
+  failures.push(...validateServerForShape(news, await client.shape, failures));
   if (failures.length > 0) return { inputs: news, failures };
   return { inputs: normalizeServerInputs(news, cat) };
 }
@@ -53,7 +57,15 @@ export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dyn
     ddosProtection: ins.ddosProtection,
     userData: ins.userData,
   };
-  const { server, estimatedProvisioningMs } = await client.createServer(req, { idempotencyKey: randomUUID() });
+  let created: CreateServerResult;
+  try {
+    created = await client.createServer(req, { idempotencyKey: randomUUID() });
+  } catch (e) {
+    // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
+    if (!(e instanceof IncompleteCreateError)) throw e;
+    throw partialCreate(e.server.id, serverOutputs({ ...e.server, tags: [] }, ins, cat), inputs.__provider, [e.message]);
+  }
+  const { server, estimatedProvisioningMs } = created;
   const fail = (last: Server, reason: string) => partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
   try {
     return { id: server.id, outs: serverOutputs(await settleNewServer(client, server, ins, estimatedProvisioningMs, fail), ins, cat) };

@@ -2,6 +2,8 @@
 // is offered in the region, and that `os` and `osId` agree. Every failure names the field and
 // what is allowed. Values the engine does not know yet (preview) are skipped.
 
+import type { ApiShape } from "../api/types";
+import { unsendableInputs } from "../api/shape-fields";
 import type { Catalogue } from "../core/catalogue";
 import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
 import { containsUnknown, isUnknown } from "../core/unknown";
@@ -100,4 +102,15 @@ export function validateServerCatalogue(news: Record<string, unknown>, cat: Cata
     });
   }
   return failures;
+}
+
+/**
+ * Inputs the deployment's shape cannot take (`userData`/`ddosProtection` on A, `hostname` on
+ * B): refused at preview, naming the field, the shape and what to do, instead of dropped.
+ */
+export function validateServerForShape(news: Record<string, unknown>, shape: ApiShape, failed: CheckFailure[]): CheckFailure[] {
+  const usable = (k: string) => news[k] !== undefined && !containsUnknown(news[k]) && !failed.some((f) => f.property === k);
+  const given = { hostname: usable("hostname") ? news.hostname : undefined, userData: usable("userData") ? news.userData : undefined,
+    ddosProtection: usable("ddosProtection") ? news.ddosProtection : undefined };
+  return unsendableInputs(given, shape).map((u) => ({ property: u.input, reason: u.reason }));
 }
