@@ -3,6 +3,7 @@
 // field, so a typo fails before any API call.
 import * as fs from "fs";
 import { parse } from "yaml";
+import type { ImportEntry } from "pulumi-hosting/import";
 
 export interface FleetGroup {
   name: string;
@@ -14,20 +15,7 @@ export interface FleetGroup {
 }
 
 /** An existing server to take over (`adopt:` entries, as `hosting-import --fleet` writes them). */
-export interface AdoptedServer {
-  name: string;
-  adoptId: string;
-  region: string;
-  plan: string;
-  os: string;
-  label?: string;
-  hostname?: string;
-  tags: string[];
-  sshKeyIds?: string[];
-  backups?: boolean;
-  ddosProtection?: boolean;
-  powerState?: "running" | "stopped";
-}
+export type AdoptedServer = Omit<ImportEntry, "ownedBy" | "powerState"> & { powerState?: "running" | "stopped" };
 
 export interface Fleet {
   groups: FleetGroup[];
