@@ -21,11 +21,15 @@ const SERVER_FIELDS: Record<string, Kind> = {
   ddosProtection: "boolean",
   userData: "string",
   powerState: "string",
+  stopMode: "string",
+  rebootTriggers: "list",
+  adoptId: "string",
   waitTimeoutSeconds: "positive number",
   ownerTag: "string",
 };
 
 export const POWER_STATES = ["running", "stopped"] as const;
+export const STOP_MODES = ["graceful", "hard"] as const;
 export const MAX_LABEL = 255;
 const HOSTNAME = /^(?=.{1,253}$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
@@ -51,6 +55,12 @@ export function validateServerShape(news: Record<string, unknown>): CheckFailure
   if (known("tags")) failures.push(...validateTags(news.tags as string[]));
   if (known("powerState") && !(POWER_STATES as readonly string[]).includes(news.powerState as string)) {
     failures.push({ property: "powerState", reason: `powerState "${news.powerState}" is not allowed; allowed: ${POWER_STATES.map((p) => `"${p}"`).join(", ")}` });
+  }
+  if (known("stopMode") && !(STOP_MODES as readonly string[]).includes(news.stopMode as string)) {
+    failures.push({ property: "stopMode", reason: `stopMode "${news.stopMode}" is not allowed; allowed: ${STOP_MODES.map((p) => `"${p}"`).join(", ")}` });
+  }
+  if (known("adoptId") && (news.adoptId as string).trim() === "") {
+    failures.push({ property: "adoptId", reason: "adoptId must not be empty; give the id of an existing server, or leave adoptId out to create one" });
   }
   return failures;
 }
