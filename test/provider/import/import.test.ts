@@ -13,11 +13,7 @@ import { describeShapes, KEYS } from "../../helpers/simulator";
 describeShapes("hosting-import", {}, (sim) => {
   const client = () => getClient({ apiKey: KEYS.read, baseUrl: sim.url, keySource: "test" });
 
-  async function create(body: Record<string, unknown>): Promise<string> {
-    const res = await sim.api("POST", "/v1/servers", { body: sim.createBody(body) });
-    const json = (await res.json()) as any;
-    return (json.server ?? json.data).id;
-  }
+  const create = (fields: Record<string, unknown>): Promise<string> => sim.seedServer(fields);
 
   it("lists by tag, region and label prefix with a Read key, leaving out terminated servers", async () => {
     const a = await create({ label: "web-a", tags: ["fleet"], region: "ewr" });
