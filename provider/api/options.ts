@@ -70,6 +70,18 @@ export interface ClientOptions {
    */
   pacing?: boolean;
   /**
+   * Folder of the catalogue file cache (regions, plans, OS images) shared by every process on
+   * the machine (catalogue-file-cache.ts); "" keeps the catalogue in this client's memory only.
+   * The provider sets it (see the README, "Catalogue cache").
+   * @default ""
+   */
+  catalogueCacheDir?: string;
+  /**
+   * How long a catalogue file stays fresh, in milliseconds; 0 reads the API every time.
+   * @default 300000
+   */
+  catalogueCacheTtlMs?: number;
+  /**
    * User-Agent header.
    * @default "pulumi-hosting/<version from package.json>"
    */
@@ -125,6 +137,8 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   ratePerMinute: 60,
   burst: 100,
   pacing: true,
+  catalogueCacheDir: "",
+  catalogueCacheTtlMs: 300_000,
   allowInsecureHttp: false,
   perPage: 500,
   paging: "cursor",
