@@ -68,6 +68,8 @@ export class HostingClient implements HostingApi {
       burst: safe.burst,
       maxPauseMs: safe.maxRetryAfterMs,
       pacing: safe.pacing,
+      cooperate: safe.cooperate,
+      onWait: safe.onRateLimitWait,
       logger: safe.logger,
     });
     const transport = new Transport({ ...safe, apiKey });
