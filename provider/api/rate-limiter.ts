@@ -116,8 +116,9 @@ export class RateLimiter {
     // Slow start (as TCP's): a process does not know at first whether others share the key,
     // so it does not spend the whole `Remaining` at once; each admitted answer lets one more
     // request fly (doubling per round trip, a few milliseconds), each 429 halves the window.
+    // Once others show up, it grows by one per window instead (congestion avoidance).
     if (status === 429) this.window = Math.max(1, Math.floor(this.window / 2));
-    else this.window = Math.min(this.window + 1, Math.max(1, this.capacity));
+    else this.window = Math.min(this.window + (this.othersPerMs(this.now()) > 0 ? 1 / this.window : 1), Math.max(1, this.capacity));
     if (status === 429 && this.opts.pacing !== false) {
       this.refill();
       this.tokens = Math.min(this.tokens, -this.inFlight);
@@ -139,7 +140,18 @@ export class RateLimiter {
   }
 
   /** For tests and the benchmark. */
-  snapshot(): { tokens: number; capacity: number; perMinute: number; unlimited: boolean; waiting: number; sharePerMinute: number; othersPerMinute: number } {
+  snapshot(): {
+    tokens: number;
+    capacity: number;
+    perMinute: number;
+    unlimited: boolean;
+    waiting: number;
+    sharePerMinute: number;
+    othersPerMinute: number;
+    inFlight: number;
+    window: number;
+    pausedMs: number;
+  } {
     this.refill();
     const now = this.now();
     return {
@@ -150,6 +162,9 @@ export class RateLimiter {
       waiting: this.waiting(),
       sharePerMinute: this.shareRatePerMs(now) * 60_000,
       othersPerMinute: this.othersPerMs(now) * 60_000,
+      inFlight: this.inFlight,
+      window: this.window,
+      pausedMs: Math.max(0, this.pausedUntil - now),
     };
   }
 
@@ -269,7 +284,7 @@ export class RateLimiter {
       }
       this.refill();
       const need = 1 + this.reserve(now);
-      if (this.cooperate && this.inFlight >= this.window) return;
+      if (this.cooperate && this.inFlight >= Math.floor(this.window)) return;
       if (this.tokens >= need) {
         this.tokens -= 1;
         this.grant(p);
@@ -278,7 +293,10 @@ export class RateLimiter {
       this.reportWait(now);
       // Waiting cannot help while the in-flight requests fill the bucket: their answers pump.
       if (this.capacity - this.inFlight < need) return;
-      return this.wakeAt(now + Math.ceil((need - this.tokens) / this.shareRatePerMs(now)));
+      // Our share grows as the others' estimate fades: look again after one token's time at
+      // the key's full rate at the latest, not after a wait computed from today's share.
+      const wait = Math.min((need - this.tokens) / this.shareRatePerMs(now), 1 / this.ratePerMs);
+      return this.wakeAt(now + Math.ceil(wait));
     }
   }
 
