@@ -36,6 +36,8 @@ export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
 /** The least share of the key's rate a cooperating process counts on. */
 const MIN_SHARE = 1 / 16;
+/** Tokens' time without an answer after which a waiting cooperating process looks again. */
+const PROBE_TOKENS = 10;
 
 export interface RateLimiterOptions {
   ratePerMinute: number;
@@ -86,6 +88,7 @@ export class RateLimiter {
   private readonly shared: SharedUse;
   private readonly cooperate: boolean;
   private lastReport = -Infinity;
+  private lastAnswer = 0;
   /** Requests in flight allowed now (slow start: see observe). */
   private window = 1;
 
@@ -111,6 +114,7 @@ export class RateLimiter {
   observe(ticket: Ticket, status: number, header: HeaderGetter, retryAfterSec?: number): void {
     this.settle(ticket);
     this.calibrated = true;
+    this.lastAnswer = this.now();
     if (status !== 429) this.shared.admitted();
     this.sync(header);
     // Slow start (as TCP's): a process does not know at first whether others share the key,
@@ -285,7 +289,7 @@ export class RateLimiter {
       this.refill();
       const need = 1 + this.reserve(now);
       if (this.cooperate && this.inFlight >= Math.floor(this.window)) return;
-      if (this.tokens >= need) {
+      if (this.tokens >= need || this.probeDue(now)) {
         this.tokens -= 1;
         this.grant(p);
         continue;
@@ -298,6 +302,15 @@ export class RateLimiter {
       const wait = Math.min((need - this.tokens) / this.shareRatePerMs(now), 1 / this.ratePerMs);
       return this.wakeAt(now + Math.ceil(wait));
     }
+  }
+
+  /**
+   * Ramp up when the others went quiet: a share estimated while they were busy can keep us
+   * waiting long after they stopped, and only an answer tells. With nothing of ours in flight
+   * and no answer for PROBE_TOKENS tokens' time at the key's rate, one request goes to look.
+   */
+  private probeDue(now: number): boolean {
+    return this.cooperate && this.inFlight === 0 && this.othersPerMs(now) > 0 && now - this.lastAnswer >= PROBE_TOKENS / this.ratePerMs;
   }
 
   /** At most every waitReportMs, while the oldest request has waited waitReportAfterMs. */
