@@ -20,8 +20,9 @@ async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2), process.env, REPO_ROOT);
   const startedAt = new Date();
   const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-  log(`fleet benchmark: N=${opts.sizes.join(",")} shapes=${opts.shapes.join(",")} modes=${opts.modes.join(",")} ` +
-    `naive N=${opts.naiveSizes.join(",")} provisioning=${opts.provisionMs} ms parallel=${opts.parallel}`);
+  log(`fleet benchmark: scenarios=${opts.scenarios.join(",")} N=${opts.sizes.join(",")} shapes=${opts.shapes.join(",")} modes=${opts.modes.join(",")} ` +
+    `naive N=${opts.naiveSizes.join(",")} fleets=${opts.fleets.map((f) => `${f.k}x${f.m}`).join(",")} ` +
+    `cooperation=${opts.cooperation.map((c) => (c ? "on" : "off")).join(",")} provisioning=${opts.provisionMs} ms parallel=${opts.parallel}`);
   const machineBefore = describeMachine(REPO_ROOT);
   const results: ScenarioResult[] = [];
   const multi: MultiStackResult[] = [];
