@@ -1,10 +1,12 @@
 // The chart of the many-stacks scenario, drawn by vega-lite (spec) and vega (SVG, headless)
 // from a run's JSON: requests per second, 429s per second and servers active over time, one
 // line per run (one stack vs K stacks, cooperation off = before, on = after).
-//   node dist/bench/fleet/chart.js bench/results/<run>.json docs/many-stacks.svg
+// Several runs (e.g. cooperation off and on run apart) are drawn together, and their table printed:
+//   node dist/bench/fleet/chart.js docs/many-stacks.svg bench/results/<run>.json...
 
 import * as fs from "fs";
 import type { MultiStackResult } from "./multi-stack";
+import { formatMultiTable, multiRows } from "./multi-table";
 
 interface Point {
   run: string;
@@ -64,13 +66,14 @@ export async function renderSvg(results: MultiStackResult[]): Promise<string> {
 }
 
 if (require.main === module) {
-  const [input, output] = process.argv.slice(2);
-  if (!input || !output) {
-    console.error("usage: node dist/bench/fleet/chart.js <results.json> <out.svg>");
+  const [output, ...inputs] = process.argv.slice(2);
+  if (!output || inputs.length === 0) {
+    console.error("usage: node dist/bench/fleet/chart.js <out.svg> <results.json>...");
     process.exit(2);
   }
-  const run = JSON.parse(fs.readFileSync(input, "utf8"));
-  renderSvg(run.multi as MultiStackResult[])
+  const multi: MultiStackResult[] = inputs.flatMap((f) => JSON.parse(fs.readFileSync(f, "utf8")).multi ?? []);
+  console.log(formatMultiTable(multiRows(multi)));
+  renderSvg(multi)
     .then((svg) => fs.writeFileSync(output, svg))
     .catch((e) => {
       console.error(e);

@@ -9,6 +9,9 @@ export interface MultiRow {
   cooperate: boolean;
   seconds: number;
   timeRatio?: number;
+  /** From the first request the API saw to the last server active: the wall time without the engines' start, which the machine's load moves. */
+  apiSeconds?: number;
+  apiRatio?: number;
   requests: number;
   requestRatio?: number;
   rateLimited: number;
@@ -17,13 +20,20 @@ export interface MultiRow {
 }
 
 export function multiRows(results: MultiStackResult[]): MultiRow[] {
-  return results.map((r) => {
-    const one = results.find((o) => o.k === 1 && o.m === r.k * r.m && o.cooperate === r.cooperate && o.shape === r.shape);
+  return results.map((r, i) => {
+    // The one stack run last before this one (runs merged from several invocations each
+    // compare with their own), else any.
+    const same = (o: MultiStackResult) => o.k === 1 && o.m === r.k * r.m && o.cooperate === r.cooperate && o.shape === r.shape;
+    const one = results.slice(0, i).reverse().find(same) ?? results.find(same);
+    const api = apiSpan(r);
+    const oneApi = one ? apiSpan(one) : undefined;
     return {
       run: r.k === 1 ? `one stack × ${r.m}` : `${r.k} stacks × ${r.m}`,
       cooperate: r.cooperate,
       seconds: r.seconds,
       timeRatio: one && r.k > 1 ? r.seconds / one.seconds : undefined,
+      apiSeconds: api,
+      apiRatio: api !== undefined && oneApi !== undefined && r.k > 1 ? api / oneApi : undefined,
       requests: r.requests.total,
       requestRatio: one && r.k > 1 ? r.requests.total / one.requests.total : undefined,
       rateLimited: r.requests.rateLimited,
@@ -33,12 +43,26 @@ export function multiRows(results: MultiStackResult[]): MultiRow[] {
   });
 }
 
+/** Seconds from the first request to the sample where every server was active. */
+function apiSpan(r: MultiStackResult): number | undefined {
+  const first = r.timeline.find((s) => s.requests > 0);
+  const done = r.timeline.find((s) => s.active >= r.k * r.m);
+  return first && done ? done.t - first.t : undefined;
+}
+
 export function formatMultiTable(rows: MultiRow[]): string {
   const x = (v: number | undefined) => (v === undefined ? "–" : `${v.toFixed(2)}×`);
-  const lines = ["| run | cooperation | wall s | time vs one stack | requests | requests vs one stack | 429s | servers |", "|---|---|---:|---:|---:|---:|---:|---:|"];
+  const lines = [
+    "| run | cooperation | wall s | time vs one stack | API span s | API span vs one stack | requests | requests vs one stack | 429s | servers |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
   for (const r of rows) {
     const pct = r.requests ? ` (${((100 * r.rateLimited) / r.requests).toFixed(1)}%)` : "";
-    lines.push(`| ${r.run} | ${r.cooperate ? "on" : "off"} | ${r.seconds.toFixed(1)}${r.ok ? "" : " FAILED"} | ${x(r.timeRatio)} | ${r.requests} | ${x(r.requestRatio)} | ${r.rateLimited}${pct} | ${r.servers} |`);
+    const span = r.apiSeconds === undefined ? "–" : r.apiSeconds.toFixed(0);
+    lines.push(
+      `| ${r.run} | ${r.cooperate ? "on" : "off"} | ${r.seconds.toFixed(1)}${r.ok ? "" : " FAILED"} | ${x(r.timeRatio)} | ${span} | ${x(r.apiRatio)} | ` +
+        `${r.requests} | ${x(r.requestRatio)} | ${r.rateLimited}${pct} | ${r.servers} |`,
+    );
   }
   return lines.join("\n");
 }

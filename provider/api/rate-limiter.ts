@@ -190,7 +190,9 @@ export class RateLimiter {
   private reserve(now: number): number {
     const others = this.othersPerMs(now);
     if (others <= 0) return 0;
-    return Math.min(this.capacity / 10, Math.max(1, Math.ceil(others * 1000)));
+    // Below the capacity less one: a process that met the bucket empty may have learnt a
+    // capacity of 1, and a reserve it can never hold above would stop it for good.
+    return Math.min(this.capacity / 10, this.capacity - 1, Math.max(1, Math.ceil(others * 1000)));
   }
 
   private settle(ticket: Ticket): void {
@@ -296,7 +298,7 @@ export class RateLimiter {
       }
       this.reportWait(now);
       // Waiting cannot help while the in-flight requests fill the bucket: their answers pump.
-      if (this.capacity - this.inFlight < need) return;
+      if (this.capacity - this.inFlight < need && this.inFlight > 0) return;
       // Our share grows as the others' estimate fades: look again after one token's time at
       // the key's full rate at the latest, not after a wait computed from today's share.
       const wait = Math.min((need - this.tokens) / this.shareRatePerMs(now), 1 / this.ratePerMs);
