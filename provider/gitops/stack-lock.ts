@@ -12,7 +12,7 @@ export function lockHolder(err: unknown): string | undefined {
   const text = err instanceof Error ? err.message : String(err);
   if (!LOCKED.test(text)) return undefined;
   const lines = text.split("\n").filter((l) => /created by|currently locked/i.test(l));
-  return lines.map((l) => l.trim().replace(/^error:\s*/i, "")).join("\n  ");
+  return lines.map((l) => l.trim().replace(/^(stderr:\s*)?(error:\s*)?/i, "")).join("\n  ");
 }
 
 export class StackLockedError extends Error {
