@@ -97,7 +97,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         expectExit(run, 2);
         expect(mutating(counts)).to.equal(0);
         expect(counts.GET ?? 0).to.be.greaterThan(0);
-        expect(run.summary).to.match(/\| `web-1` \| update in place \| `tags`: `\[managed-by-pulumi, web\]` → `\[managed-by-pulumi, web, canary\]`/);
+        expect(run.summary).to.match(/\| `web-1` \| update in place \| `tags`: `\[managed-by-pulumi, web\]` → `\[canary, managed-by-pulumi, web\]`/);
         expect(run.summary).to.match(/\| `db-1` \| \*\*replace\*\* \|[^\n]*`os`: `"ubuntu-24.04"` → `"debian-12"` \(forces replace\)/);
         expect(run.summary).to.contain(`server ${db.id} is destroyed with its 80 GB disk and all data on it and its IP address ${db.main_ip}`);
         expect(run.summary).to.contain("flagged (exit code 2)");
@@ -128,7 +128,9 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         expect((await serverNamed("web-1")).tags).to.include("canary");
       });
 
-      it("4. a server relabelled through the API: drift exits 2 naming it and the field; apply repairs; drift is clean", async () => {
+      it("4. a server relabelled through the API: drift exits 2 naming it and the field; a plan made before it is refused; apply repairs; drift is clean", async () => {
+        const stalePlan = pr.path("stale-plan.json");
+        expectExit(await pr.gitops("plan", stack, KEYS.read, ["--plan-file", stalePlan]), 0);
         const web2 = await serverNamed("web-2");
         const res = await sim.api("PATCH", `/v1/servers/${web2.id}`, { body: { label: "hand-edited" } });
         expect(res.status).to.equal(200);
@@ -138,6 +140,13 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         expectExit(drifted, 2);
         expect(mutating(counts)).to.equal(0);
         expect(drifted.summary).to.contain(`| \`web-2\` (${web2.id}) | \`label\` | \`"hand-edited"\` | \`"web-2"\` |`);
+
+        // The engine's update plan from before the relabel does not hold any more: `up --plan` stops.
+        const { value: stale, counts: staleCounts } = await counted("apply with a stale plan", () => main.gitops("apply", stack, KEYS.write, ["--plan-file", stalePlan]));
+        expectExit(stale, 1);
+        expect(mutating(staleCounts)).to.equal(0);
+        expect(stale.stderr).to.match(/web-2 violates plan/);
+        expect(stale.stderr).to.contain("Run `hosting-gitops plan` again");
 
         const { value: repaired, counts: repairCounts } = await counted("apply (repair)", () => main.gitops("apply", stack, KEYS.write));
         expectExit(repaired, 0);
@@ -163,7 +172,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         for (const run of runs) expectExit(run, 0);
         const waited = runs.filter((r) => /currently locked/.test(r.stderr));
         expect(waited.length, "one apply saw the other's lock").to.be.greaterThan(0);
-        expect(waited[0].stderr).to.contain("waiting up to 300 s for the lock");
+        expect(waited[0].stderr).to.match(/waiting up to (300|600) s for the lock to be released/);
         expect(counts["POST /v1/servers"]).to.equal(1);
         const live = await sim.liveServers();
         expect(live.map((s) => s.label).sort()).to.deep.equal(["db-1", "web-1", "web-2", "web-3"]);
