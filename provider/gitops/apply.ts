@@ -67,7 +67,9 @@ function refuse(o: ResolvedOptions, refused: ResourceChange[], hadPlan: boolean)
 /** The engine's "violates plan" says what differs; we add why it happens and what to do. */
 function explainPlanViolation(e: unknown): unknown {
   const text = e instanceof Error ? e.message : String(e);
-  const line = text.split("\n").find((l) => /violates plan/.test(l));
+  // The engine's own error line, not the progress line that repeats it.
+  const lines = text.split("\n");
+  const line = lines.find((l) => /^\s*error: .*violates plan/.test(l)) ?? lines.find((l) => /violates plan/.test(l));
   if (!line) return e;
   return new Error(
     `${line.trim()}\nThe stack or the servers changed after the plan was made (another apply, or a change outside the pipeline), ` +

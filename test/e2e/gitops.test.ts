@@ -56,8 +56,17 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         const value = await fn();
         const counts = byMethod(await sim.stats());
         log(step, counts);
+        if (process.env.GITOPS_E2E_SHOW) show(step, value);
         return { value, counts };
       }
+
+      /** Prints what a step printed (GITOPS_E2E_SHOW=1): the README's expected output comes from here. */
+      const show = (step: string, value: unknown) => {
+        for (const run of (Array.isArray(value) ? value : [value]) as RunOutcome[]) {
+          const notes = run.stderr.split("\n").filter((l) => /^hosting-gitops|created by|violates plan|Run `hosting-gitops/.test(l));
+          console.log(`\n----- ${step}: exit ${run.code}\n${notes.join("\n")}\n${run.summary}`);
+        }
+      };
 
       const serverNamed = async (label: string) => (await sim.liveServers()).find((s) => s.label === label);
 
@@ -93,7 +102,6 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         });
         const db = await serverNamed("db-1");
         const { value: run, counts } = await counted("plan (Read key)", () => pr.gitops("plan", stack, KEYS.read));
-        console.log(run.summary);
         expectExit(run, 2);
         expect(mutating(counts)).to.equal(0);
         expect(counts.GET ?? 0).to.be.greaterThan(0);
@@ -136,7 +144,6 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         expect(res.status).to.equal(200);
 
         const { value: drifted, counts } = await counted("drift (Read key)", () => pr.gitops("drift", stack, KEYS.read));
-        console.log(drifted.summary);
         expectExit(drifted, 2);
         expect(mutating(counts)).to.equal(0);
         expect(drifted.summary).to.contain(`| \`web-2\` (${web2.id}) | \`label\` | \`"hand-edited"\` | \`"web-2"\` |`);
@@ -174,6 +181,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         expect(waited.length, "one apply saw the other's lock").to.be.greaterThan(0);
         expect(waited[0].stderr).to.match(/waiting up to (300|600) s for the lock to be released/);
         expect(counts["POST /v1/servers"]).to.equal(1);
+        expect(runs.map((r) => (/\*\*1 created\*\*/.test(r.summary) ? "created" : /\*\*no changes\*\*/.test(r.summary) ? "none" : r.summary)).sort()).to.deep.equal(["created", "none"]);
         const live = await sim.liveServers();
         expect(live.map((s) => s.label).sort()).to.deep.equal(["db-1", "web-1", "web-2", "web-3"]);
 

@@ -147,3 +147,16 @@ describe("hosting-gitops parts", () => {
     });
   });
 });
+
+describe("hosting-gitops stack settings", () => {
+  it("warns when the stack config holds an API key, which would win over the job's HOSTING_API_KEY", async () => {
+    const { configKeyWarning } = await import("../../provider/gitops/workspace");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gitops-cfg-"));
+    const o = resolveOptions({ stack: "prod", cwd: dir, env: {} });
+    expect(configKeyWarning(o)).to.equal(undefined);
+    fs.writeFileSync(path.join(dir, "Pulumi.prod.yaml"), "config:\n  hosting:baseUrl: https://api.example.com\n");
+    expect(configKeyWarning(o)).to.equal(undefined);
+    fs.writeFileSync(path.join(dir, "Pulumi.prod.yaml"), "config:\n  hosting:apiKey:\n    secure: v1:abc\n");
+    expect(configKeyWarning(o)).to.match(/sets hosting:apiKey, which wins over HOSTING_API_KEY/);
+  });
+});
