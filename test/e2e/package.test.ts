@@ -60,9 +60,9 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     if (project) fs.rmSync(project, { recursive: true, force: true });
   });
 
-  it("ships only dist/provider, dist/simulator, README and package.json", () => {
+  it("ships only dist/protocol, dist/provider, dist/simulator, README and package.json", () => {
     const files = fs.readdirSync(path.join(project, "node_modules", "pulumi-hosting", "dist"));
-    expect(files.sort()).to.deep.equal(["provider", "simulator"]);
+    expect(files.sort()).to.deep.equal(["protocol", "provider", "simulator"]);
   });
 
   for (const shape of SHAPES) {
