@@ -10,10 +10,12 @@ import { EXIT, resolveOptions, type GitopsOptions } from "./options";
 import { publish } from "./publish";
 import type { GitopsResult } from "./result";
 import { sameValue } from "./same-value";
-import { openStack } from "./workspace";
+import { configKeyWarning, openStack } from "./workspace";
 
 export async function drift(opts: GitopsOptions): Promise<GitopsResult> {
   const o = resolveOptions(opts);
+  const warning = configKeyWarning(o);
+  if (warning) o.log(`hosting-gitops: warning: ${warning}\n`);
   const stack = await openStack(o, false);
   const applied = appliedOutputs(await stack.exportStack());
   const collector = new ChangeCollector();

@@ -12,7 +12,8 @@ export function lockHolder(err: unknown): string | undefined {
   const text = err instanceof Error ? err.message : String(err);
   if (!LOCKED.test(text)) return undefined;
   const lines = text.split("\n").filter((l) => /created by|currently locked/i.test(l));
-  return lines.map((l) => l.trim().replace(/^(stderr:\s*)?(error:\s*)?/i, "")).join("\n  ");
+  // The CLI's error text reaches us twice (its message and its stderr): each line once.
+  return [...new Set(lines.map((l) => l.trim().replace(/^(stderr:\s*)?(error:\s*)?/i, "")))].join("\n  ");
 }
 
 export class StackLockedError extends Error {

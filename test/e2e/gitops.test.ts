@@ -93,6 +93,9 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         const live = await sim.liveServers();
         expect(live.map((s) => s.label).sort()).to.deep.equal(["db-1", "web-1", "web-2"]);
         expect(run.summary).to.contain("3 created");
+        // The program's lookup (getPlan: 5.00 + 5.00 + 20.00 a month) ran; it runs in every plan and drift too.
+        const price = await main.pulumi(["stack", "output", "monthlyPrice", "--stack", stack]);
+        expect(price.stdout.trim()).to.equal("30.00");
       });
 
       it("2. a pull request (a tag, an OS): plan with the Read key exits 2, names the update and the replace, sends 0 mutating requests", async () => {

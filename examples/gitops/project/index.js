@@ -16,3 +16,9 @@ for (const [name, server] of Object.entries(fleet.servers)) {
     tags: [...(defaults.tags || []), ...(server.tags || [])],
   });
 }
+
+// A lookup, run by every plan and drift too (with their Read key): what the fleet costs a month.
+const plans = Object.values(fleet.servers).map((server) => server.plan || defaults.plan);
+exports.monthlyPrice = Promise.all(plans.map((id) => hosting.getPlan({ id }))).then((found) =>
+  found.reduce((sum, plan) => sum + Number(plan.pricePerMonth), 0).toFixed(2),
+);

@@ -114,6 +114,8 @@ describe("hosting-gitops parts", () => {
     it("reads who holds the lock from the backend's message", () => {
       expect(lockHolder(new Error(LOCKED))).to.match(/^the stack is currently locked by 1 lock\(s\)[^\n]*\n {2}postgres:\/\/\*\*\*\*:\*\*\*\*@127\.0\.0\.1:5432\/pulumi\/\.pulumi\/locks\/.*created by root@ci-runner-2 \(pid 4242\)/);
       expect(lockHolder(new Error("error: update failed"))).to.equal(undefined);
+      // The Automation API's message holds the CLI's text twice: the holder names each line once.
+      expect(lockHolder(new Error(`${LOCKED}\n${LOCKED}`))?.split("\n")).to.have.length(2);
     });
 
     it("tries again while the stack is locked, then runs", async () => {
