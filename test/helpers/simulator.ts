@@ -60,7 +60,7 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
   const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await fetch(`${handle.url}/_sim${path}`, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json" }, // the admin API takes JSON only (admin-guard.ts)
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
