@@ -131,7 +131,9 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         const oldDb = await serverNamed("db-1");
         const { value: run, counts: applied } = await counted("apply --plan-file", () => main.gitops("apply", stack, KEYS.write, ["--plan-file", planFile]));
         expectExit(run, 0);
-        expect(applied["PATCH /v1/servers/:id"]).to.equal(1);
+        // Shape B's create table has no tags, so there a create is a POST and a PATCH of its tags.
+        const patchesPerCreate = shape === "B" ? 1 : 0;
+        expect(applied["PATCH /v1/servers/:id"]).to.equal(1 + patchesPerCreate);
         expect(applied["POST /v1/servers"]).to.equal(1);
         expect(applied["DELETE /v1/servers/:id"]).to.equal(1);
         const newDb = await serverNamed("db-1");
