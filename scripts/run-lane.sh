@@ -24,7 +24,8 @@ NODE_BIN="$(bash "$REPO/scripts/setup-node.sh" "$(lane node)")"
 export PATH="$NODE_BIN:$PATH"
 started=$SECONDS
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+project=""
+trap 'rm -f "$log"; [[ -z "$project" ]] || rm -rf "$project"' EXIT
 
 # Versions of the run in $1 (a project root with .tools/bin), in the lane's summary line.
 versions() {
@@ -48,11 +49,12 @@ run_in_repository() {
     npm run "$script" 2>&1 | tee -a "$log" || status=1
   done
   check_cli "$REPO" || status=1
-  summary "$REPO" "$status"
+  summary "$REPO"
+  return "$status"
 }
 
 run_on_tarball() {
-  local project status=0 sdk
+  local status=0 sdk
   project="$(mktemp -d "${TMPDIR:-/tmp}/hosting-lane-$NAME-XXXXXX")"
   if [[ -z "$TARBALL" ]]; then TARBALL="$project/$(cd "$REPO" && npm pack --silent --pack-destination "$project" | tail -1)"; fi
   sdk="$(lane sdk)"; [[ "$sdk" == "newest 3.x" ]] && sdk=3
@@ -72,8 +74,8 @@ run_on_tarball() {
     HOSTING_OLDEST_SDK="$(oldest sdk)" \
     node node_modules/mocha/bin/mocha.js --config .mocharc.json --timeout 600000 "${tests[@]}" 2>&1 | tee -a "$log" || status=1
   check_cli "$project" || status=1
-  summary "$project" "$status"
-  cd "$REPO" && rm -rf "$project"
+  summary "$project"
+  return "$status"
 }
 
 oldest() { node -p "require('$REPO/scripts/lanes.json').lanes[0]['$1']"; }
@@ -81,7 +83,6 @@ oldest() { node -p "require('$REPO/scripts/lanes.json').lanes[0]['$1']"; }
 summary() {
   count() { { grep -E "^ +[0-9]+ $1" "$log" || true; } | awk '{n += $1} END {print n + 0}'; }
   echo "lane $NAME: $(versions "$1"): $(count passing) passing, $(count failing) failing in $((SECONDS - started)) s"
-  return "$2"
 }
 
 if [[ "$(lane where)" == "repository" ]]; then run_in_repository; else run_on_tarball; fi

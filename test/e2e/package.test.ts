@@ -4,6 +4,7 @@
 // current lane: scripts/lanes.json), then up, refresh, a no-change preview and
 // destroy through the real CLI, in a separate process on this lane's Node.
 import { expect } from "chai";
+import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -44,6 +45,32 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     const files = fs.readdirSync(path.join(project, "node_modules", "pulumi-hosting", "dist"));
     expect(files.sort()).to.deep.equal(["provider", "simulator"]);
   });
+
+  // Bad input: the installed package beside a stand-in SDK whose every module throws, so a
+  // message from deep inside the SDK shows that the check came too late or not at all.
+  const badSdks: Array<[string, Record<string, unknown>, string]> = [
+    ["an SDK below the peer range", { version: "3.200.0", engines: { node: ">=18" } }, "needs @pulumi/pulumi >=3.248.0 <4.0.0; this project has 3.200.0"],
+    ["an SDK that needs a newer Node", { version: "3.999.0", engines: { node: ">=99" } }, `@pulumi/pulumi 3.999.0 needs Node.js >=99; this is Node.js ${process.version}`],
+  ];
+  for (const [what, sdkPackage, message] of badSdks) {
+    it(`loading it with ${what} stops with one message naming the versions, no stack trace`, () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bad-sdk-"));
+      try {
+        fs.cpSync(path.join(project, "node_modules", "pulumi-hosting"), path.join(dir, "node_modules", "pulumi-hosting"), { recursive: true });
+        const sdk = path.join(dir, "node_modules", "@pulumi", "pulumi");
+        fs.mkdirSync(sdk, { recursive: true });
+        fs.writeFileSync(path.join(sdk, "package.json"), JSON.stringify({ name: "@pulumi/pulumi", ...sdkPackage }));
+        fs.writeFileSync(path.join(sdk, "index.js"), 'throw new Error("deep inside the SDK");');
+        const run = spawnSync(process.execPath, ["-e", 'require("pulumi-hosting")'], { cwd: dir, encoding: "utf8" });
+        expect(run.status).to.equal(1);
+        expect(run.stderr).to.include(message).and.to.include("README: Tested with");
+        expect(run.stderr).to.not.include("deep inside the SDK");
+        expect(run.stderr, "no stack frames").to.not.match(/^\s+at /m);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 
   for (const shape of SHAPES) {
     it(`shape ${shape}: up, refresh, a no-change preview and destroy on Node ${process.versions.node}`, async () => {
