@@ -3,8 +3,8 @@ import { assertSupportedRuntime } from "./runtime-check";
 
 // Before anything loads the SDK: a Node or SDK outside the tested lanes stops here with one message.
 assertSupportedRuntime();
-export { Server, type ServerArgs, type ServerInputs, type ServerOutputs, type PowerState } from "./resources/server";
-export { Webhook, type WebhookArgs, type WebhookInputs, type WebhookOutputs } from "./resources/webhook";
+export { Server, type ServerArgs, type ServerInputs, type ServerOutputs, type PowerState } from "./server/resource";
+export { Webhook, type WebhookArgs, type WebhookInputs, type WebhookOutputs } from "./webhook/resource";
 export * from "./functions";
 export type { Region, Plan, OsImage, Account, WebhookEvent } from "./api/types";
 export { WEBHOOK_EVENTS } from "./api/types";

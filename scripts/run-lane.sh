@@ -20,6 +20,9 @@ TARBALL="${2:-}"
 lane() { node -p "const l = require('$REPO/scripts/lanes.json').lanes.find((l) => l.name === '$NAME'); if (!l) throw new Error('no lane $NAME in scripts/lanes.json'); [].concat(l['$1']).join(' ')"; }
 WANT_CLI="$(node -p "require('$REPO/scripts/lanes.json').cli")"
 
+oldest() { node -p "require('$REPO/scripts/lanes.json').lanes[0]['$1']"; }
+# The oldest lane's Node, for the upgrade test: found before this lane's Node shadows the machine's.
+OLDEST_NODE_BIN="$(bash "$REPO/scripts/setup-node.sh" "$(oldest node)")"
 NODE_BIN="$(bash "$REPO/scripts/setup-node.sh" "$(lane node)")"
 export PATH="$NODE_BIN:$PATH"
 started=$SECONDS
@@ -70,15 +73,13 @@ run_on_tarball() {
   cp "$REPO/Pulumi.yaml" "$REPO/fleet.yaml" "$REPO/.mocharc.json" .
   PULUMI_HOSTING_ROOT="$project" bash "$REPO/scripts/setup-pulumi.sh"
   local tests; set -f; read -r -a tests <<< "$(lane tests)"; set +f
-  HOSTING_TARBALL="$TARBALL" HOSTING_OLDEST_NODE_BIN="$(bash "$REPO/scripts/setup-node.sh" "$(oldest node)")" \
+  HOSTING_TARBALL="$TARBALL" HOSTING_OLDEST_NODE_BIN="$OLDEST_NODE_BIN" \
     HOSTING_OLDEST_SDK="$(oldest sdk)" \
     node node_modules/mocha/bin/mocha.js --config .mocharc.json --timeout 600000 "${tests[@]}" 2>&1 | tee -a "$log" || status=1
   check_cli "$project" || status=1
   summary "$project"
   return "$status"
 }
-
-oldest() { node -p "require('$REPO/scripts/lanes.json').lanes[0]['$1']"; }
 
 summary() {
   count() { { grep -E "^ +[0-9]+ $1" "$log" || true; } | awk '{n += $1} END {print n + 0}'; }

@@ -1,14 +1,15 @@
 // Bearer-key auth and permissions (docs/contract.md, Auth): 401 for a missing, malformed,
 // unknown or revoked key; 403 when the key's level is below the route's. Revocation takes
 // effect on the next request because keys are looked up on every request.
-import { ApiError } from "./http/errors";
+import { ApiRefusal } from "./http/errors";
 import type { Permission } from "./options";
 import type { MemoryStore } from "./store/memory-store";
 import type { KeyRecord } from "./store/types";
+import { ERROR_CODES } from "../protocol/errors";
 
 const LEVEL: Record<Permission, number> = { read: 0, write: 1, full: 2 };
 
-const unauthorized = (message: string): ApiError => new ApiError(401, "UNAUTHORIZED", message);
+const unauthorized = (message: string): ApiRefusal => new ApiRefusal(401, ERROR_CODES.unauthorized, message);
 
 export function authenticate(store: MemoryStore, header: string | undefined): KeyRecord {
   if (!header) throw unauthorized("missing Authorization header; send Authorization: Bearer <API key>");
@@ -22,7 +23,7 @@ export function authenticate(store: MemoryStore, header: string | undefined): Ke
 
 export function authorize(key: KeyRecord, need: Permission, routeName: string): void {
   if (LEVEL[key.permission] < LEVEL[need]) {
-    throw new ApiError(403, "FORBIDDEN",
+    throw new ApiRefusal(403, ERROR_CODES.forbidden,
       `${routeName} needs ${need} permission; the API key has ${key.permission} permission`);
   }
 }

@@ -3,9 +3,10 @@
 // make "another body". Handlers are synchronous, so the first answer is stored before any
 // second request with the same key can be looked at: a repeat never runs the work twice.
 import { createHash } from "crypto";
-import { ApiError } from "./http/errors";
+import { ApiRefusal } from "./http/errors";
 import type { MemoryStore } from "./store/memory-store";
 import type { IdempotencyRecord } from "./store/types";
+import { ERROR_CODES } from "../protocol/errors";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
@@ -36,7 +37,7 @@ export class Idempotency {
 
   static check(key: string): void {
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      throw new ApiError(400, "INVALID_REQUEST", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, "Idempotency-Key");
+      throw new ApiRefusal(400, ERROR_CODES.invalidRequest, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, "Idempotency-Key");
     }
   }
 
@@ -46,7 +47,7 @@ export class Idempotency {
     const rec = this.store.idempotency.get(`${apiKey}\u0000${key}`);
     if (!rec || rec.expires_at <= nowMs) return null;
     if (rec.fingerprint !== fp) {
-      throw new ApiError(409, "IDEMPOTENCY_KEY_REUSED",
+      throw new ApiRefusal(409, ERROR_CODES.idempotencyKeyReused,
         `Idempotency-Key ${key} was first used with another request body or route; use a new key for a new request`);
     }
     return rec;

@@ -2,7 +2,9 @@
 // into a resolved config. Anything that waits takes its timing from here so tests can
 // shrink minutes to milliseconds (the style of octokit's retryAfterBaseValue).
 
-export type Shape = "A" | "B";
+import type { ApiShape } from "../protocol/shapes";
+
+export type Shape = ApiShape;
 export type Permission = "read" | "write" | "full";
 export type Tier = "default" | "pro" | "enterprise" | "custom";
 

@@ -3,6 +3,7 @@
 // refused with 429 and takes nothing. Enterprise keys are unlimited (limit 0).
 import type { KeySpec, Tier } from "./options";
 import type { KeyRecord } from "./store/types";
+import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../protocol/headers";
 
 export const TIERS: Record<Exclude<Tier, "custom">, { limit: number; burst: number }> = {
   default: { limit: 60, burst: 100 },
@@ -39,7 +40,7 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   take(key: KeyRecord, nowMs: number): Verdict {
-    if (key.limit <= 0) return { allowed: true, headers: { "X-RateLimit-Limit": "0" } };
+    if (key.limit <= 0) return { allowed: true, headers: { [RATE_LIMIT_LIMIT]: "0" } };
     const perMs = key.limit / 60000;
     let b = this.buckets.get(key.key);
     if (!b) {
@@ -52,9 +53,9 @@ export class RateLimiter {
     if (allowed) b.tokens -= 1;
     const fullAt = nowMs + (key.burst - b.tokens) / perMs;
     const headers = {
-      "X-RateLimit-Limit": String(key.limit),
-      "X-RateLimit-Remaining": String(Math.floor(b.tokens)),
-      "X-RateLimit-Reset": String(Math.ceil(fullAt / 1000)),
+      [RATE_LIMIT_LIMIT]: String(key.limit),
+      [RATE_LIMIT_REMAINING]: String(Math.floor(b.tokens)),
+      [RATE_LIMIT_RESET]: String(Math.ceil(fullAt / 1000)),
     };
     if (allowed) return { allowed, headers };
     const retryAfter = Math.ceil((nowMs + (1 - b.tokens) / perMs) / 1000);

@@ -1,8 +1,9 @@
 // The server status machine with time (docs/contract.md, Status machine). Each running
 // transition is one timer plus `next` on the record, so a state file can resume it.
-import { ApiError } from "./http/errors";
+import { ApiRefusal } from "./http/errors";
 import type { ServerRecord, ServerStatus } from "./store/types";
 import type { Sim } from "./context";
+import { ERROR_CODES } from "../protocol/errors";
 
 export type Action = "start" | "stop" | "reboot" | "halt";
 
@@ -28,7 +29,7 @@ export class StatusMachine {
   act(s: ServerRecord, action: Action): void {
     const a = ACTIONS[action];
     if (!a.from.includes(s.status)) {
-      throw new ApiError(409, "INVALID_STATE",
+      throw new ApiRefusal(409, ERROR_CODES.invalidState,
         `cannot ${action} server ${s.id}: its status is ${s.status}; ${action} needs ${a.from.join(" or ")}`);
     }
     this.cancel(s);

@@ -3,7 +3,7 @@
 // spec's receiver requirements say; delays are multiplied by webhookRetryScale for tests.
 import * as http from "http";
 import * as https from "https";
-import { signWebhookBody } from "../provider/api/webhook-signature";
+import { signWebhookBody } from "../protocol/signature";
 import type { DeliveryRecord, ServerRecord } from "./store/types";
 import type { Sim } from "./context";
 

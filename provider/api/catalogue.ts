@@ -1,8 +1,7 @@
 // The catalogues (regions, plans, OS images) change rarely and every resource of a program
-// needs them, so each is fetched once per client and shared. We memoize the promise, not the
-// value, so concurrent first callers share one request; a failed fetch is forgotten so the
-// next caller tries again.
+// needs them, so each is fetched once per client and shared (memoize.ts).
 
+import { PromiseCache } from "./memoize";
 import type { OsIndex } from "./normalize";
 import type { OsImage, Plan, Region } from "./types";
 
@@ -17,31 +16,22 @@ export class OsNotFoundError extends Error {
 }
 
 export class Catalogue {
-  private regionsP?: Promise<Region[]>;
-  private osP?: Promise<OsCatalogue>;
-  private readonly plansP = new Map<string, Promise<Plan[]>>();
+  private readonly regionsCache = new PromiseCache<"all", Region[]>();
+  private readonly osCache = new PromiseCache<"all", OsCatalogue>();
+  private readonly plansCache = new PromiseCache<string, Plan[]>();
 
   constructor(private readonly load: CatalogueLoaders) {}
 
   regions(): Promise<Region[]> {
-    return (this.regionsP ??= forgetOnFailure(this.load.regions(), () => (this.regionsP = undefined)));
+    return this.regionsCache.get("all", () => this.load.regions());
   }
 
   plans(filter: { type?: string; region?: string } = {}): Promise<Plan[]> {
-    const key = `${filter.type ?? ""}|${filter.region ?? ""}`;
-    let p = this.plansP.get(key);
-    if (!p) {
-      p = forgetOnFailure(this.load.plans(filter), () => this.plansP.delete(key));
-      this.plansP.set(key, p);
-    }
-    return p;
+    return this.plansCache.get(`${filter.type ?? ""}|${filter.region ?? ""}`, () => this.load.plans(filter));
   }
 
   os(): Promise<OsCatalogue> {
-    return (this.osP ??= forgetOnFailure(
-      this.load.os().then((list) => new OsCatalogue(list)),
-      () => (this.osP = undefined),
-    ));
+    return this.osCache.get("all", () => this.load.os().then((list) => new OsCatalogue(list)));
   }
 }
 
@@ -93,9 +83,4 @@ export class OsCatalogue implements OsIndex {
 
 function numeric<T>(s: string, f: (n: number) => T | undefined): T | undefined {
   return /^\d+$/.test(s.trim()) ? f(Number(s.trim())) : undefined;
-}
-
-function forgetOnFailure<T>(p: Promise<T>, forget: () => void): Promise<T> {
-  p.catch(forget);
-  return p;
 }

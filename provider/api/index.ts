@@ -7,5 +7,5 @@ export { ApiError, HttpError, RateLimitError, NetworkError, TimeoutError, isApiE
 export { OsNotFoundError, OsCatalogue } from "./catalogue";
 export { RateLimiter } from "./rate-limiter";
 export { isRetryableError, RETRY_STATUSES } from "./retry";
-export { shapeOfEnvelope } from "./shape";
-export { signWebhookBody, verifyWebhookSignature, SIGNATURE_HEADER } from "./webhook-signature";
+export { shapeOfEnvelope } from "../../protocol/shapes";
+export { signWebhookBody, verifyWebhookSignature, SIGNATURE_HEADER } from "../../protocol/signature";

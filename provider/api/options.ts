@@ -2,7 +2,10 @@
 // resolved state. Everything that waits takes its timing from here, so tests can shrink
 // seconds to milliseconds (the idea of octokit plugin-retry's `retryAfterBaseValue`).
 
+import { BaseUrlProblem, normalizeBaseUrl } from "./base-url";
 import type { ApiShape } from "./types";
+
+export { isLoopback } from "./base-url";
 
 /** How full listings walk the pages (both are in the spec; cursor is the v1.8 way). */
 export type PagingMode = "cursor" | "page";
@@ -149,7 +152,12 @@ export function resolveOptions(opts: ClientOptions, defaultUserAgent: string): R
   if (/[^\x21-\x7e]/.test(resolved.apiKey)) {
     throw new ClientOptionsError(`hosting API client: the API key from ${resolved.keySource} holds spaces or control characters; check it`);
   }
-  resolved.baseUrl = checkBaseUrl(resolved.baseUrl, resolved.allowInsecureHttp);
+  try {
+    resolved.baseUrl = normalizeBaseUrl(resolved.baseUrl, resolved.allowInsecureHttp);
+  } catch (e) {
+    const hint = e instanceof BaseUrlProblem && /clear text/.test(e.message) ? " (or set allowInsecureHttp: true if you really mean it)" : "";
+    throw new ClientOptionsError(`hosting API client: \`baseUrl\` is ${(e as Error).message}${hint}`);
+  }
   if (!["auto", "A", "B"].includes(resolved.shape)) {
     throw new ClientOptionsError(`hosting API client: \`shape\` must be "auto", "A" or "B", not "${resolved.shape}"`);
   }
@@ -157,30 +165,4 @@ export function resolveOptions(opts: ClientOptions, defaultUserAgent: string): R
     throw new ClientOptionsError("hosting API client: `perPage` must be 1..500 (the API's maximum is 500)");
   }
   return resolved;
-}
-
-/** Origin of the base URL without a trailing slash; refuses clear text off loopback. */
-function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ClientOptionsError(`hosting API client: \`baseUrl\` "${raw}" is not a URL`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ClientOptionsError(`hosting API client: \`baseUrl\` must be http(s), not ${url.protocol}`);
-  }
-  if (url.protocol === "http:" && !allowInsecureHttp && !isLoopback(url.hostname)) {
-    throw new ClientOptionsError(
-      `hosting API client: refusing plain http:// to ${url.hostname}: the API key would cross the network ` +
-        "unencrypted. Use https://, or set allowInsecureHttp: true if you really mean it.",
-    );
-  }
-  return url.origin + url.pathname.replace(/\/+$/, "").replace(/\/v1$/, "");
-}
-
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host === "::1") return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

@@ -17,6 +17,7 @@
 // no probe, no pause; 429s are left to the retries.
 
 import type { RequestPriority } from "./types";
+import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../protocol/headers";
 
 export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
@@ -112,7 +113,7 @@ export class RateLimiter {
   }
 
   private sync(header: HeaderGetter): void {
-    const limit = num(header("x-ratelimit-limit"));
+    const limit = num(header(RATE_LIMIT_LIMIT));
     if (limit === undefined) return;
     if (limit === 0) {
       this.unlimited = true;
@@ -121,9 +122,9 @@ export class RateLimiter {
     this.unlimited = false;
     this.refill();
     this.ratePerMs = limit / 60_000;
-    const remaining = num(header("x-ratelimit-remaining"));
+    const remaining = num(header(RATE_LIMIT_REMAINING));
     if (remaining === undefined) return;
-    const reset = num(header("x-ratelimit-reset"));
+    const reset = num(header(RATE_LIMIT_RESET));
     let capacity = this.capacityLearned ? Math.max(this.capacity, remaining + 1) : remaining + 1;
     if (reset !== undefined) {
       // Full at `reset` (whole seconds, so allow one second of rounding).

@@ -8,6 +8,7 @@ import { withRetries, type RetryPolicy } from "./retry";
 import type { ShapeTracker } from "./shape";
 import type { RawRequest, RawResponse, Transport } from "./transport";
 import type { ClientStats } from "./types";
+import { IDEMPOTENCY_KEY } from "../../protocol/headers";
 
 export interface CallOptions {
   /** Queue position while waiting for a token. @default "mutation" for POST/PATCH/DELETE, else "read" */
@@ -42,7 +43,7 @@ export class Requester {
     const mutation = method !== "GET";
     const priority = opts.priority ?? (mutation ? "mutation" : "read");
     const headers: Record<string, string> = {};
-    if (opts.idempotencyKey && (method === "POST" || method === "PATCH")) headers["Idempotency-Key"] = opts.idempotencyKey;
+    if (opts.idempotencyKey && (method === "POST" || method === "PATCH")) headers[IDEMPOTENCY_KEY] = opts.idempotencyKey;
     const plainPath = path.split("?")[0]!;
     let afterLostAnswer = false;
 
@@ -70,7 +71,7 @@ export class Requester {
     return withRetries(attempt, this.deps.policy, {
       method,
       path: plainPath,
-      safeToRepeat: method === "GET" || method === "DELETE" || headers["Idempotency-Key"] !== undefined,
+      safeToRepeat: method === "GET" || method === "DELETE" || headers[IDEMPOTENCY_KEY] !== undefined,
       onRetry: () => this.counters.retries++,
     });
   }

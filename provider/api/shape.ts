@@ -1,18 +1,7 @@
 // Which wire shape a deployment speaks (docs/contract.md, "Shapes"). Forced by the options,
-// or learnt from the first envelope that tells them apart: `data` is shape B; `server(s)`,
-// `os`, `plans`, `webhook(s)` are shape A. `regions` and `account` are the same in both and
-// teach nothing.
+// or learnt from the first envelope that tells them apart (protocol/shapes.ts).
 
-import type { ApiShape } from "./types";
-
-const SHAPE_A_KEYS = ["server", "servers", "os", "plans", "webhook", "webhooks"];
-
-export function shapeOfEnvelope(body: unknown): ApiShape | undefined {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
-  if ("data" in body) return "B";
-  if (SHAPE_A_KEYS.some((k) => k in body)) return "A";
-  return undefined;
-}
+import { shapeOfEnvelope, type ApiShape } from "../../protocol/shapes";
 
 /** Holds the shape once known; `known` is a promise so callers can wait for it. */
 export class ShapeTracker {

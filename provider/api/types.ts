@@ -2,7 +2,10 @@
 // deployment answers with. The provider and the lookups see only these types.
 // Units: RAM and disk in GiB/GB (shape A's `ram` is MiB on the wire, see docs/contract.md).
 
-export type ApiShape = "A" | "B";
+import type { ApiShape } from "../../protocol/shapes";
+
+export type { ApiShape };
+export { WEBHOOK_EVENTS, type WebhookEvent } from "../../protocol/events";
 
 export type ServerStatus =
   | "pending"
@@ -112,16 +115,6 @@ export interface Account {
   pendingCharges: string;
 }
 
-export const WEBHOOK_EVENTS = [
-  "server.created",
-  "server.deleted",
-  "server.status_changed",
-  "snapshot.completed",
-  "backup.completed",
-  "invoice.created",
-  "payment.processed",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface Webhook {
   id: string;

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
 import type { HostingApi } from "../api/types";
-import { resolveSettings } from "../internal/settings";
+import { resolveSettings } from "../core/settings";
 
 export function lookupClient(): HostingApi {
   const config = new pulumi.Config("hosting");

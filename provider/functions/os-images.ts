@@ -4,7 +4,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import type { OsImage } from "../api/types";
-import { osImagesOf } from "../internal/catalogue";
+import { osImagesOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearest } from "./nearest";
 

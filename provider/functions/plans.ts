@@ -4,7 +4,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import type { Plan } from "../api/types";
-import { plansOf } from "../internal/catalogue";
+import { plansOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearestStrings } from "./nearest";
 
@@ -33,12 +33,12 @@ export interface GetPlansResult extends GetPlansArgs {
   readonly ids: string[];
 }
 
-type Filter = [keyof GetPlansArgs, (p: Plan, v: any) => boolean];
+type Filter = [keyof GetPlansArgs, (p: Plan, v: string | number) => boolean];
 const FILTERS: Filter[] = [
   ["type", (p, v) => p.type === v],
-  ["region", (p, v) => p.regions.includes(v)],
-  ["minVcpus", (p, v) => p.vcpus >= v],
-  ["minRamGb", (p, v) => p.ramGb >= v],
+  ["region", (p, v) => p.regions.includes(String(v))],
+  ["minVcpus", (p, v) => p.vcpus >= Number(v)],
+  ["minRamGb", (p, v) => p.ramGb >= Number(v)],
 ];
 
 const misses = (p: Plan, args: GetPlansArgs) => FILTERS.filter(([k, ok]) => args[k] !== undefined && !ok(p, args[k])).length;

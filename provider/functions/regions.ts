@@ -4,7 +4,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import type { Region } from "../api/types";
-import { regionsOf } from "../internal/catalogue";
+import { regionsOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearest, nearestStrings } from "./nearest";
 

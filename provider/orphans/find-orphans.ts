@@ -10,8 +10,9 @@ export function stackOwnershipTag(project: string, stack: string): string {
 }
 
 /** Ids of the hosting servers recorded in an exported deployment (`pulumi stack export`). */
-export function serverIdsInState(exported: any): Set<string> {
-  const resources: any[] = exported?.deployment?.resources ?? [];
+export function serverIdsInState(exported: unknown): Set<string> {
+  const deployment = (exported as { deployment?: { resources?: unknown } } | undefined)?.deployment;
+  const resources = Array.isArray(deployment?.resources) ? (deployment.resources as { type?: unknown; id?: unknown }[]) : [];
   const ids = resources
     .filter((r) => r.type === "pulumi-nodejs:dynamic/hosting:Server" && typeof r.id === "string" && r.id !== "")
     .map((r) => r.id as string);

@@ -1,3 +1,3 @@
 export { DeliveryEvent, ReplayGuard, Verdict, VerifyOptions, verifyDelivery } from "./verify-delivery";
 export { ReceiverOptions, RunningReceiver, startWebhookReceiver } from "./receiver-server";
-export { signWebhookBody, verifyWebhookSignature } from "../api/webhook-signature";
+export { signWebhookBody, verifyWebhookSignature } from "../../protocol/signature";

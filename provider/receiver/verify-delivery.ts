@@ -3,7 +3,7 @@
 // The spec signs only the body (`X-Service-Signature: sha256=<hex HMAC-SHA-256>`),
 // so freshness and replay checks read the body's own `timestamp` and `id`,
 // which the signature covers; an unsigned header could be forged.
-import { verifyWebhookSignature } from "../api/webhook-signature";
+import { verifyWebhookSignature } from "../../protocol/signature";
 
 export interface DeliveryEvent {
   id: string;

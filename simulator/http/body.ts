@@ -1,7 +1,8 @@
 // Reading and checking request bodies: a size cap, Content-Type, and JSON that must be an
 // object. Each refusal names what is wrong (docs/contract.md: 400 INVALID_JSON, 415).
 import type { IncomingMessage } from "http";
-import { ApiError } from "./errors";
+import { ApiRefusal } from "./errors";
+import { ERROR_CODES } from "../../protocol/errors";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -15,7 +16,7 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     });
     req.on("end", () => {
       if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, "PAYLOAD_TOO_LARGE", `request body is ${size} bytes; the limit is ${MAX_BODY_BYTES}`));
+        reject(new ApiRefusal(413, ERROR_CODES.payloadTooLarge, `request body is ${size} bytes; the limit is ${MAX_BODY_BYTES}`));
       } else {
         resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
       }
@@ -32,17 +33,17 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined, rout
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
     const got = contentType ? `Content-Type ${contentType}` : "no Content-Type";
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE",
+    throw new ApiRefusal(415, ERROR_CODES.unsupportedMediaType,
       `${routeName} takes a JSON body with Content-Type: application/json; the request had ${got}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(raw.toString("utf8"));
   } catch (e) {
-    throw new ApiError(400, "INVALID_JSON", `the request body is not valid JSON: ${(e as Error).message}`);
+    throw new ApiRefusal(400, ERROR_CODES.invalidJson, `the request body is not valid JSON: ${(e as Error).message}`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new ApiError(400, "INVALID_JSON", "the request body must be a JSON object");
+    throw new ApiRefusal(400, ERROR_CODES.invalidJson, "the request body must be a JSON object");
   }
   return value as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 // The two wire shapes of docs/contract.md. Records are rendered once and cached as JSON
 // text (ServerRecord.json) so that a list of 100 servers is a string join, not 100
 // JSON.stringify calls: this is what keeps GET /v1/servers fast.
+import { ENVELOPE_KEYS } from "../../protocol/shapes";
 import { osById, planById } from "../catalogue-data";
 import type { Shape } from "../options";
 import type { ServerRecord, WebhookRecord } from "../store/types";
@@ -31,7 +32,7 @@ export function serverJson(s: ServerRecord, shape: Shape): string {
 
 /** `{server}` (A) or `{data}` (B), as raw JSON text. */
 export function singleServer(s: ServerRecord, shape: Shape, extra?: Record<string, unknown>): string {
-  const key = shape === "A" ? "server" : "data";
+  const key = ENVELOPE_KEYS.server[shape];
   if (!extra) return `{"${key}":${serverJson(s, shape)}}`;
   return JSON.stringify({ [key]: { ...serverFields(s, shape), ...extra } });
 }
@@ -44,14 +45,15 @@ export interface Links {
 export function serverList(items: ServerRecord[], total: number, links: Links, shape: Shape): string {
   const list = "[" + items.map((s) => serverJson(s, shape)).join(",") + "]";
   const l = JSON.stringify(links);
+  const key = ENVELOPE_KEYS.servers[shape];
   return shape === "A"
-    ? `{"servers":${list},"meta":{"total":${total},"links":${l}}}`
-    : `{"data":${list},"meta":{"total":${total}},"links":${l}}`;
+    ? `{"${key}":${list},"meta":{"total":${total},"links":${l}}}`
+    : `{"${key}":${list},"meta":{"total":${total}},"links":${l}}`;
 }
 
 /** A catalogue list: `{os|plans: [...], meta}` (A) or `{data: [...]}` (B). */
-export function catalogueList(key: string, items: unknown[], shape: Shape): unknown {
-  return shape === "A" ? { [key]: items, meta: { total: items.length, links: {} } } : { data: items };
+export function catalogueList(key: "os" | "plans", items: unknown[], shape: Shape): unknown {
+  return shape === "A" ? { [ENVELOPE_KEYS[key].A]: items, meta: { total: items.length, links: {} } } : { [ENVELOPE_KEYS[key].B]: items };
 }
 
 export function webhookFields(w: WebhookRecord): Record<string, unknown> {
@@ -60,10 +62,10 @@ export function webhookFields(w: WebhookRecord): Record<string, unknown> {
 }
 
 export function singleWebhook(w: WebhookRecord, shape: Shape): unknown {
-  return shape === "A" ? { webhook: webhookFields(w) } : { data: webhookFields(w) };
+  return { [ENVELOPE_KEYS.webhook[shape]]: webhookFields(w) };
 }
 
 export function webhookList(ws: WebhookRecord[], shape: Shape): unknown {
   const items = ws.map(webhookFields);
-  return shape === "A" ? { webhooks: items, meta: { total: items.length, links: {} } } : { data: items };
+  return shape === "A" ? { [ENVELOPE_KEYS.webhooks.A]: items, meta: { total: items.length, links: {} } } : { [ENVELOPE_KEYS.webhooks.B]: items };
 }

@@ -2,7 +2,10 @@
 // object `{ error: { code, message, field? } }` (docs/contract.md, Errors). The style of
 // fake-gcs-server's json_response.go: handlers throw, the pipeline renders.
 
-export class ApiError extends Error {
+import { ERROR_CODES } from "../../protocol/errors";
+
+/** A refusal the pipeline renders as the API's error object (distinct from the client's ApiError). */
+export class ApiRefusal extends Error {
   constructor(
     public readonly status: number,
     public readonly code: string,
@@ -21,17 +24,13 @@ export class ApiError extends Error {
 }
 
 /** 400: a field has the wrong type, is missing, or is not allowed. */
-export const invalid = (field: string, message: string): ApiError =>
-  new ApiError(400, "INVALID_REQUEST", message, field);
+export const invalid = (field: string, message: string): ApiRefusal =>
+  new ApiRefusal(400, ERROR_CODES.invalidRequest, message, field);
 
 /** 422: well-formed but refused by the catalogue or a limit. */
-export const unprocessable = (field: string, message: string): ApiError =>
-  new ApiError(422, "VALIDATION_FAILED", message, field);
+export const unprocessable = (field: string, message: string): ApiRefusal =>
+  new ApiRefusal(422, ERROR_CODES.validationFailed, message, field);
 
-export const notFound = (message: string): ApiError => new ApiError(404, "NOT_FOUND", message);
+export const notFound = (message: string): ApiRefusal => new ApiRefusal(404, ERROR_CODES.notFound, message);
 
-export const FAULT_CODES: Record<number, string> = {
-  500: "INTERNAL_ERROR",
-  502: "BAD_GATEWAY",
-  503: "SERVICE_UNAVAILABLE",
-};
+export { FAULT_CODES } from "../../protocol/errors";

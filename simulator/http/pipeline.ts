@@ -1,14 +1,16 @@
 // The request pipeline of /v1: faults → auth → rate limit → route → permission → body →
-// idempotency → handler → late faults (delay, lost answer). Every refusal is an ApiError
+// idempotency → handler → late faults (delay, lost answer). Every refusal is an ApiRefusal
 // rendered as the error object; anything unexpected becomes a 500, never a crash.
 import type { IncomingMessage, ServerResponse } from "http";
 import { authenticate, authorize } from "../auth";
 import type { Sim } from "../context";
 import { fingerprint, Idempotency } from "../idempotency";
 import { parseJsonBody, readBody } from "./body";
-import { ApiError, FAULT_CODES, notFound } from "./errors";
+import { ApiRefusal, FAULT_CODES, notFound } from "./errors";
 import type { Router } from "./router";
 import type { Reply, Req } from "./types";
+import { ERROR_CODES } from "../../protocol/errors";
+import { IDEMPOTENCY_KEY } from "../../protocol/headers";
 
 let requestCounter = 0;
 
@@ -51,7 +53,7 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
   let reply: Reply;
   try {
     if (fault.error) {
-      throw new ApiError(fault.error, FAULT_CODES[fault.error] ?? "INTERNAL_ERROR", `injected fault: ${routeName} answered ${fault.error}`);
+      throw new ApiRefusal(fault.error, FAULT_CODES[fault.error] ?? ERROR_CODES.internalError, `injected fault: ${routeName} answered ${fault.error}`);
     }
     const key = authenticate(sim.store, req.headers.authorization);
     const now = sim.clock.now();
@@ -59,7 +61,7 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
     Object.assign(headers, verdict.headers);
     if (!verdict.allowed) {
       const at = verdict.retryAfter!;
-      throw new ApiError(429, "RATE_LIMIT_EXCEEDED",
+      throw new ApiRefusal(429, ERROR_CODES.rateLimitExceeded,
         `rate limit of ${key.limit} requests per minute (burst ${key.burst}) exceeded; retry after ${new Date(at * 1000).toISOString()}`,
         undefined, { retry_after: at });
     }
@@ -69,7 +71,7 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
     if (match.route.takesBody) {
       body = raw.length === 0 && method === "PATCH" ? {} : parseJsonBody(raw, req.headers["content-type"], routeName);
     }
-    const idemHeader = method === "POST" ? req.headers["idempotency-key"] : undefined;
+    const idemHeader = method === "POST" ? req.headers[IDEMPOTENCY_KEY.toLowerCase()] : undefined;
     const idemKey = Array.isArray(idemHeader) ? idemHeader[0] : idemHeader;
     let fp = "";
     if (idemKey !== undefined) {
@@ -89,7 +91,7 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
     try {
       reply = match.route.handler(r);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      if (!(e instanceof ApiRefusal)) throw e;
       reply = { status: e.status, body: e.body() };
     }
     // The handler ran: its answer, success or refusal, is what a retry must see.
@@ -112,9 +114,9 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
 }
 
 export function errorReply(e: unknown): Reply {
-  if (e instanceof ApiError) return { status: e.status, body: e.body() };
+  if (e instanceof ApiRefusal) return { status: e.status, body: e.body() };
   console.error("hosting-simulator: unexpected error", e);
-  return { status: 500, body: new ApiError(500, "INTERNAL_ERROR", `unexpected simulator error: ${(e as Error)?.message ?? String(e)}`).body() };
+  return { status: 500, body: new ApiRefusal(500, ERROR_CODES.internalError, `unexpected simulator error: ${(e as Error)?.message ?? String(e)}`).body() };
 }
 
 export async function handleAdmin(router: Router, req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<void> {
@@ -128,7 +130,7 @@ export async function handleAdmin(router: Router, req: IncomingMessage, res: Ser
       try {
         body = JSON.parse(raw.toString("utf8"));
       } catch (e) {
-        throw new ApiError(400, "INVALID_JSON", `the request body is not valid JSON: ${(e as Error).message}`);
+        throw new ApiRefusal(400, ERROR_CODES.invalidJson, `the request body is not valid JSON: ${(e as Error).message}`);
       }
     }
     reply = match.route.handler({

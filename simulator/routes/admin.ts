@@ -2,11 +2,12 @@
 // counted in stats. It lets tests and users look behind the API and bend it.
 import type { Sim } from "../context";
 import { validateRules } from "../faults";
-import { ApiError, invalid, notFound } from "../http/errors";
+import { ApiRefusal, invalid, notFound } from "../http/errors";
 import type { Router } from "../http/router";
 import type { Permission, Tier } from "../options";
 import type { ServerStatus } from "../store/types";
 import { EVENTS } from "./webhooks";
+import { ERROR_CODES } from "../../protocol/errors";
 
 const PERMISSIONS: Permission[] = ["read", "write", "full"];
 const TIER_NAMES: Tier[] = ["default", "pro", "enterprise", "custom"];
@@ -19,8 +20,8 @@ function badRequest(fn: () => void): void {
   try {
     fn();
   } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw new ApiError(400, "INVALID_REQUEST", (e as Error).message);
+    if (e instanceof ApiRefusal) throw e;
+    throw new ApiRefusal(400, ERROR_CODES.invalidRequest, (e as Error).message);
   }
 }
 

@@ -4,13 +4,14 @@
 import { REGION_IP_PREFIX } from "../catalogue-data";
 import type { Sim } from "../context";
 import { serverList, singleServer } from "../http/envelope";
-import { notFound, ApiError } from "../http/errors";
+import { notFound, ApiRefusal } from "../http/errors";
 import type { Router } from "../http/router";
 import type { Reply, Req } from "../http/types";
 import { listServers } from "../server-list";
 import type { Action } from "../status-machine";
 import type { ServerRecord } from "../store/types";
 import { validateCreate, validatePatch } from "../validate";
+import { ERROR_CODES } from "../../protocol/errors";
 
 export function registerServerRoutes(r: Router, sim: Sim): void {
   r.add("GET", "/v1/servers", "read", false, (req) => {
@@ -23,7 +24,7 @@ export function registerServerRoutes(r: Router, sim: Sim): void {
     const s = find(sim, req);
     const patch = validatePatch((req.body ?? {}) as Record<string, unknown>);
     if (s.status === "terminated") {
-      throw new ApiError(409, "INVALID_STATE", `cannot update server ${s.id}: its status is terminated`);
+      throw new ApiRefusal(409, ERROR_CODES.invalidState, `cannot update server ${s.id}: its status is terminated`);
     }
     if (patch.label !== undefined) s.label = patch.label;
     if (patch.tags !== undefined) s.tags = patch.tags;

@@ -1,5 +1,6 @@
 // /v1/webhooks. The spec shows only POST; the rest is completed the REST way: GET list,
 // GET/PATCH/DELETE /v1/webhooks/:id. The secret is write-only.
+import { WEBHOOK_EVENTS } from "../../protocol/events";
 import type { Sim } from "../context";
 import { singleWebhook, webhookList } from "../http/envelope";
 import { invalid, notFound, unprocessable } from "../http/errors";
@@ -8,10 +9,7 @@ import type { Req } from "../http/types";
 import type { WebhookRecord } from "../store/types";
 import { optString, optStringArray, reqString } from "../validate";
 
-export const EVENTS = [
-  "server.created", "server.deleted", "server.status_changed", "snapshot.completed",
-  "backup.completed", "invoice.created", "payment.processed",
-];
+export const EVENTS: readonly string[] = WEBHOOK_EVENTS;
 
 export function registerWebhookRoutes(r: Router, sim: Sim): void {
   r.add("GET", "/v1/webhooks", "read", false, () => ({

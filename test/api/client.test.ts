@@ -189,7 +189,7 @@ describe("getClient", () => {
   it("sends the User-Agent pulumi-hosting/<package version> and refuses clear text off loopback", async () => {
     const pkg = require("../../../package.json");
     expect(createClient({ baseUrl: "http://localhost:1", apiKey: "k" }).options.userAgent).to.equal(`pulumi-hosting/${pkg.version}`);
-    expect(() => createClient({ baseUrl: "http://api.example.com", apiKey: "k" })).to.throw(/refusing plain http:\/\/ to api\.example\.com/);
+    expect(() => createClient({ baseUrl: "http://api.example.com", apiKey: "k" })).to.throw(/plain http:\/\/ to api\.example\.com, which is not loopback/);
     for (const ok of ["http://127.0.0.1:8080", "http://127.3.2.1", "http://[::1]:80", "http://localhost", "https://api.example.com"]) {
       expect(() => createClient({ baseUrl: ok, apiKey: "k" }), ok).not.to.throw();
     }

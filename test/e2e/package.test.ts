@@ -41,9 +41,9 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     expect(installed, "the install kept the project's SDK").to.equal(sdkVersion);
   });
 
-  it("ships only dist/provider, dist/simulator, README and package.json", () => {
+  it("ships only dist/protocol, dist/provider, dist/simulator, README and package.json", () => {
     const files = fs.readdirSync(path.join(project, "node_modules", "pulumi-hosting", "dist"));
-    expect(files.sort()).to.deep.equal(["provider", "simulator"]);
+    expect(files.sort()).to.deep.equal(["protocol", "provider", "simulator"]);
   });
 
   // Bad input: the installed package beside a stand-in SDK whose every module throws, so a

@@ -2,12 +2,18 @@
 // Server and webhook cases run through `check`, as the engine calls it during
 // `preview`, against the simulator's catalogue; settings cases through the
 // provider's configuration; the rest where the information first exists.
+import type { CheckFailure } from "../../provider/core/check-kinds";
 import { expect } from "chai";
-import * as server from "../../provider/internal/server";
-import * as webhook from "../../provider/internal/webhook";
-import { configure, resolveSettings } from "../../provider/internal/settings";
+import * as serverTyped from "../../provider/server/provider";
+import * as webhookTyped from "../../provider/webhook/provider";
+import { configure, resolveSettings } from "../../provider/core/settings";
 import { getPlan, getRegion } from "../../provider/functions";
 import { describeProviderShapes, KEYS, rejection, serverNews, stackConfig, useSim } from "./harness";
+import { loose } from "../helpers/loose-provider";
+
+const webhook = loose(webhookTyped);
+
+const server = loose(serverTyped);
 
 type Props = Record<string, unknown>;
 interface Case {
@@ -75,7 +81,7 @@ describeProviderShapes((shape) => `bad input: one table, each case names the fie
   for (const c of SERVER_CASES) {
     it(`Server: ${c.name}`, async () => {
       const res = await server.check({}, serverNews(c.news));
-      const failure = (res.failures ?? []).find((f) => f.property === c.property);
+      const failure = (res.failures ?? []).find((f: CheckFailure) => f.property === c.property);
       expect(failure, JSON.stringify(res.failures)).to.exist;
       expect(failure!.reason).to.match(c.message);
     });
@@ -86,7 +92,7 @@ describeProviderShapes((shape) => `bad input: one table, each case names the fie
       // A public API base URL, so that loopback receivers are refused (the simulator is loopback).
       configure(stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": "https://api.hosting.example" }));
       const res = await webhook.check({}, { ...WEBHOOK_OK, ...c.news });
-      const failure = (res.failures ?? []).find((f) => f.property === c.property);
+      const failure = (res.failures ?? []).find((f: CheckFailure) => f.property === c.property);
       expect(failure, JSON.stringify(res.failures)).to.exist;
       expect(failure!.reason).to.match(c.message);
     });

@@ -2,8 +2,8 @@
 // the provider process's settings pointed at it the way the dynamic-provider host does
 // (`configure` with the stack config), and every wait of the provider shrunk to milliseconds.
 
-import { configure, resetSettings } from "../../provider/internal/settings";
-import { resetWaiterTimings, setWaiterTimings } from "../../provider/internal/status-waiter";
+import { configure, resetSettings } from "../../provider/core/settings";
+import { resetWaiterTimings, setWaiterTimings } from "../../provider/core/status-waiter";
 import { KEYS, lateSimulator, SHAPES, startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 
 export { SHAPES, KEYS, countRequests } from "../helpers/simulator";

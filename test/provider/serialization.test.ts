@@ -3,9 +3,9 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { serverProvider } from "../../provider/resources/server";
-import { webhookProvider } from "../../provider/resources/webhook";
-import { resetSettings } from "../../provider/internal/settings";
+import { serverProvider } from "../../provider/server/resource";
+import { webhookProvider } from "../../provider/webhook/resource";
+import { resetSettings } from "../../provider/core/settings";
 import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, forgetSettings, serverNews, stackConfig, startWorld } from "./harness";
 

@@ -1,7 +1,7 @@
 // The webhook receiver helper refuses what a forger or a replayer would send:
 // no signature, a wrong one, a stale event, an event id seen before.
 import { expect } from "chai";
-import { signWebhookBody } from "../../provider/api/webhook-signature";
+import { signWebhookBody } from "../../protocol/signature";
 import { ReplayGuard, startWebhookReceiver, verifyDelivery } from "../../provider/receiver";
 
 const SECRET = "receiver-test-secret";

@@ -1,0 +1,229 @@
+// The one status waiter of the provider process. Every server that waits (for `active`
+// after create, for `stopped`/`active` after a power action, for its absence after delete)
+// registers here; one `listAllServers` call per poll answers all of them, so fifty servers
+// waiting cost one request per poll instead of fifty. Reads are batched the same way: reads
+// that keep arriving less than `readBatchMs` apart share one list call (or one GET when alone),
+// up to `readBatchMaxMs` after the first, so a refresh of 500 servers costs one list, not one
+// per 25 ms of the engine's dispatch. Polls go to the client at the lowest priority ("poll").
+//
+// Timing: a waiter's first poll is at the API's estimated provisioning time when it sent
+// one (v1.8), else after `initialPollMs`; the interval then grows by `backoff` up to
+// `maxPollMs`. Everything comes from `WaiterTimings`, so tests run in milliseconds.
+
+import type { HostingApi, Server } from "../api/types";
+import type { WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
+
+export type { Verdict, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
+
+export interface WaiterTimings {
+  /** First poll when the API gave no estimate, and the interval after the first poll. @default 1000 */
+  initialPollMs: number;
+  /** Growth of the interval after each poll. @default 1.5 */
+  backoff: number;
+  /** Longest interval between two polls of one waiter. @default 10000 */
+  maxPollMs: number;
+  /** Waiters due within this much of a poll are served by it instead of a poll of their own. @default 250 */
+  batchSlackMs: number;
+  /** How long a batch of reads waits for the next read before one list call serves them. @default 25 */
+  readBatchMs: number;
+  /** Longest a read waits for company while reads keep arriving. @default 1000 */
+  readBatchMaxMs: number;
+  /** How long a server may be missing from the list just after create (eventual consistency). @default 30000 */
+  absenceGraceMs: number;
+  /** List calls that may fail in a row (after the client's own retries) before waiters are failed. @default 3 */
+  maxListFailures: number;
+}
+
+export const DEFAULT_WAITER_TIMINGS: Readonly<WaiterTimings> = {
+  initialPollMs: 1000,
+  backoff: 1.5,
+  maxPollMs: 10000,
+  batchSlackMs: 250,
+  readBatchMs: 25,
+  readBatchMaxMs: 1000,
+  absenceGraceMs: 30000,
+  maxListFailures: 3,
+};
+
+let timings: WaiterTimings = { ...DEFAULT_WAITER_TIMINGS };
+
+/** Changes the timings of every waiter in this process (tests shrink them to milliseconds). */
+export function setWaiterTimings(partial: Partial<WaiterTimings>): void {
+  timings = { ...timings, ...partial };
+}
+
+export function waiterTimings(): Readonly<WaiterTimings> {
+  return timings;
+}
+
+export function resetWaiterTimings(): void {
+  timings = { ...DEFAULT_WAITER_TIMINGS };
+}
+
+interface Entry {
+  req: WaitRequest;
+  startedAt: number;
+  dueAt: number;
+  interval: number;
+  deadline: number;
+  last?: Server;
+  observed: boolean;
+  resolve: (o: WaitOutcome) => void;
+  reject: (e: unknown) => void;
+}
+
+interface PendingRead {
+  resolve: (s: Server | undefined) => void;
+  reject: (e: unknown) => void;
+}
+
+export class StatusWaiter implements Waiter {
+  private readonly entries = new Set<Entry>();
+  private timer?: NodeJS.Timeout;
+  private timerAt = Infinity;
+  private polling = false;
+  private listFailures = 0;
+  private reads = new Map<string, PendingRead[]>();
+  private readTimer?: NodeJS.Timeout;
+  private readBatchStart = 0;
+  /** Polls made (list calls), for tests and benchmarks. */
+  polls = 0;
+
+  constructor(private readonly client: HostingApi) {}
+
+  wait(req: WaitRequest): Promise<WaitOutcome> {
+    return new Promise<WaitOutcome>((resolve, reject) => {
+      const now = Date.now();
+      const first = Math.max(0, req.firstPollMs ?? timings.initialPollMs);
+      this.entries.add({
+        req,
+        startedAt: now,
+        dueAt: now + first,
+        interval: timings.initialPollMs,
+        deadline: now + Math.max(0, req.timeoutMs),
+        observed: false,
+        resolve,
+        reject,
+      });
+      this.schedule();
+    });
+  }
+
+  /** Reads one server; concurrent reads share one list call. Undefined when it is gone. */
+  read(id: string): Promise<Server | undefined> {
+    return new Promise<Server | undefined>((resolve, reject) => {
+      const queue = this.reads.get(id) ?? [];
+      queue.push({ resolve, reject });
+      this.reads.set(id, queue);
+      // Debounce: each read pushes the flush back by readBatchMs, up to readBatchMaxMs.
+      const now = Date.now();
+      if (!this.readTimer) this.readBatchStart = now;
+      else clearTimeout(this.readTimer);
+      const delay = Math.max(0, Math.min(timings.readBatchMs, this.readBatchStart + timings.readBatchMaxMs - now));
+      this.readTimer = setTimeout(() => void this.flushReads(), delay);
+    });
+  }
+
+  private async flushReads(): Promise<void> {
+    this.readTimer = undefined;
+    const batch = this.reads;
+    this.reads = new Map();
+    try {
+      let found: (id: string) => Server | undefined;
+      if (batch.size === 1) {
+        const [id] = batch.keys();
+        const server = await this.client.getServer(id);
+        found = () => server;
+      } else {
+        const byId = new Map((await this.client.listAllServers()).map((s) => [s.id, s]));
+        found = (id) => byId.get(id);
+      }
+      for (const [id, queue] of batch) for (const r of queue) r.resolve(found(id));
+    } catch (e) {
+      for (const queue of batch.values()) for (const r of queue) r.reject(e);
+    }
+  }
+
+  private schedule(): void {
+    if (this.polling) return; // the running poll schedules the next one when it ends
+    let next = Infinity;
+    for (const e of this.entries) next = Math.min(next, e.dueAt, e.deadline);
+    if (next === Infinity) {
+      this.clearTimer();
+      return;
+    }
+    if (this.timer && this.timerAt <= next) return;
+    this.clearTimer();
+    this.timerAt = next;
+    this.timer = setTimeout(() => void this.poll(), Math.max(0, next - Date.now()));
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+  }
+
+  private async poll(): Promise<void> {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    this.polling = true;
+    try {
+      const now = Date.now();
+      const due = [...this.entries].filter((e) => e.dueAt <= now + timings.batchSlackMs || e.deadline <= now);
+      if (due.length === 0) return;
+      let servers: Map<string, Server> | undefined;
+      let failure: unknown;
+      try {
+        this.polls++;
+        servers = new Map((await this.client.listAllServers(undefined, { priority: "poll" })).map((s) => [s.id, s]));
+        this.listFailures = 0;
+      } catch (e) {
+        failure = e;
+        this.listFailures++;
+      }
+      this.settle(due, servers, failure);
+    } finally {
+      this.polling = false;
+      this.schedule();
+    }
+  }
+
+  private settle(due: Entry[], servers: Map<string, Server> | undefined, failure: unknown): void {
+    const now = Date.now();
+    // A fresh list answers every waiter, due or not: someone's poll is everyone's news.
+    for (const e of servers ? [...this.entries] : due) {
+      if (servers) {
+        const server = servers.get(e.req.id);
+        e.last = server;
+        e.observed = true;
+        const verdict = e.req.goal(server, now - e.startedAt);
+        if (verdict !== "wait") {
+          this.finish(e, { outcome: verdict, server, observed: true });
+          continue;
+        }
+      } else if (this.listFailures >= timings.maxListFailures || isPermanent(failure)) {
+        this.entries.delete(e);
+        e.reject(failure);
+        continue;
+      }
+      if (e.deadline <= now) {
+        this.finish(e, { outcome: "timeout", server: e.last, observed: e.observed });
+      } else if (due.includes(e)) {
+        e.dueAt = now + e.interval;
+        e.interval = Math.min(e.interval * timings.backoff, timings.maxPollMs);
+      }
+    }
+  }
+
+  private finish(e: Entry, outcome: WaitOutcome): void {
+    this.entries.delete(e);
+    e.resolve(outcome);
+  }
+}
+
+/** A refusal that waiting cannot cure: 4xx other than 429 (e.g. a revoked key's 401). */
+function isPermanent(e: unknown): boolean {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 429;
+}

@@ -1,0 +1,33 @@
+// What a waiter promises, whichever kind the process uses (the shared StatusWaiter, or the
+// benchmark's NaiveWaiter): the types both implement and the resources call.
+
+import type { Server } from "../api/types";
+
+/** What the caller decides from one observation: the server, or undefined when it is not listed. */
+export type Verdict = "done" | "failed" | "wait";
+
+export interface WaitRequest {
+  id: string;
+  /** Judges one observation; `elapsedMs` lets it tolerate a brief absence just after create. */
+  goal: (server: Server | undefined, elapsedMs: number) => Verdict;
+  timeoutMs: number;
+  /** When to poll first (e.g. the API's estimated provisioning time). */
+  firstPollMs?: number;
+}
+
+export interface WaitOutcome {
+  outcome: "done" | "failed" | "timeout";
+  /** The last observation (undefined when the server was not listed). */
+  server?: Server;
+  /** True when at least one poll observed the server or its absence. */
+  observed: boolean;
+}
+
+/** What the resources use to wait and read: the shared StatusWaiter, or the benchmark's NaiveWaiter. */
+export interface Waiter {
+  wait(req: WaitRequest): Promise<WaitOutcome>;
+  read(id: string): Promise<Server | undefined>;
+  /** Poll requests made so far. */
+  readonly polls: number;
+}
+

@@ -1,0 +1,99 @@
+// One normal form for a server's inputs and outputs, used by check, create, read and
+// update alike, so that `up` → `refresh` → `preview` shows no change: tags and SSH key ids
+// sorted and de-duplicated, `os` and `osId` both filled from the catalogue, every default
+// explicit, no undefined values (the engine's Struct cannot carry them).
+
+import type { Server, ServerStatus } from "../api/types";
+import { sortedSet } from "../core/sorted-set";
+import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
+import { findOs, type Catalogue } from "../core/catalogue";
+import type { RawProps, Recorded } from "../core/route";
+import { containsUnknown } from "../core/unknown";
+
+type Props = Record<string, unknown>;
+
+/**
+ * The tags the API holds: the user's tags plus the ownership tag. The ownership tag lives
+ * in its own input and output, so `tags` shows only what the user wrote.
+ */
+export function apiTags(ins: Pick<ServerInputs, "tags" | "ownerTag">): string[] {
+  const owner = typeof ins.ownerTag === "string" && ins.ownerTag !== "" ? [ins.ownerTag] : [];
+  return sortedSet([...(ins.tags ?? []), ...owner]) as string[];
+}
+
+/** The checked inputs: defaults filled, lists sorted, os/osId completed from the catalogue. */
+export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, cat?: Catalogue): Recorded<ServerInputs> {
+  const out: Props = {};
+  for (const k of SERVER_INPUT_NAMES) {
+    const v = news[k] ?? (SERVER_DEFAULTS as Props)[k];
+    if (v !== undefined && v !== null) out[k] = v;
+  }
+  if (out.hostname === "") delete out.hostname;
+  out.tags = sortedSet(out.tags);
+  out.sshKeyIds = sortedSet(out.sshKeyIds);
+  if (cat && !containsUnknown(out.os) && !containsUnknown(out.osId)) {
+    const image = findOs(cat, out);
+    if (image) {
+      out.os = image.slug;
+      out.osId = image.id;
+    }
+  }
+  for (const [k, v] of Object.entries(news)) if (k.startsWith("__")) out[k] = v;
+  // At preview any value may still be the engine's unknown sentinel (core/unknown.ts);
+  // create and update only ever see known values.
+  return out as unknown as Recorded<ServerInputs>;
+}
+
+/** Power state implied by a status; transitional and failed statuses keep the declared one. */
+export function powerStateOf(status: ServerStatus | string, declared?: PowerState): PowerState {
+  if (status === "active" || status === "rebooting") return "running";
+  if (status === "stopped" || status === "stopping") return "stopped";
+  return declared ?? "running";
+}
+
+/**
+ * Outputs from an API record. `prior` supplies what the API never returns: userData
+ * (write-only), the wait time-out, and the declared power state while the status moves.
+ */
+export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: Catalogue): ServerOutputs {
+  // Adopted servers (Server.get) have no declared owner: the API's ownership tag, if any, is it.
+  const ownerTag =
+    typeof prior.ownerTag === "string" && prior.ownerTag !== ""
+      ? prior.ownerTag
+      : (server.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
+  const image = findOs(cat, server.osSlug ? { os: server.osSlug } : { osId: server.osId }) ?? findOs(cat, prior);
+  const plan = cat.plans.find((p) => p.id === server.plan);
+  const outs: ServerOutputs = {
+    region: server.region,
+    plan: server.plan,
+    os: server.osSlug ?? image?.slug ?? prior.os ?? "",
+    osId: server.osId ?? image?.id ?? prior.osId ?? 0,
+    osName: server.osName ?? image?.name ?? "",
+    label: server.label ?? "",
+    hostname: server.hostname ?? prior.hostname ?? "",
+    tags: [...new Set(server.tags ?? [])].filter((t) => t !== ownerTag).sort(),
+    sshKeyIds: [...new Set(server.sshKeyIds ?? [])].sort(),
+    backups: server.backups ?? false,
+    ddosProtection: server.ddosProtection ?? false,
+    powerState: powerStateOf(server.status, prior.powerState),
+    waitTimeoutSeconds: typeof prior.waitTimeoutSeconds === "number" ? prior.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds,
+    status: server.status,
+    mainIp: server.mainIp ?? "",
+    vcpus: server.vcpus,
+    ramGb: server.ramGb,
+    diskGb: server.diskGb,
+    createdAt: server.createdAt ?? "",
+    pricePerHour: server.pricePerHour ?? plan?.pricePerHour ?? "",
+  };
+  if (typeof prior.userData === "string") outs.userData = prior.userData;
+  if (ownerTag) outs.ownerTag = ownerTag;
+  return outs;
+}
+
+/** The inputs that reproduce these outputs (what `read` hands back for later diffs). */
+export function inputsFromOutputs(outs: ServerOutputs): Partial<ServerInputs> {
+  const ins: Props = {};
+  for (const k of SERVER_INPUT_NAMES) if (outs[k] !== undefined && outs[k] !== null) ins[k] = outs[k];
+  if (ins.hostname === "") delete ins.hostname;
+  return ins as Partial<ServerInputs>;
+}

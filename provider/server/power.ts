@@ -1,0 +1,72 @@
+// Waiting for a server to settle, and the power actions (start/stop) that `powerState` drives.
+// All waiting goes through the process's one status waiter.
+
+import type { HostingApi, Server } from "../api/types";
+import type { PowerState } from "./types";
+import { waiterTimings } from "../core/status-waiter";
+import type { Verdict, WaitOutcome } from "../core/waiter-types";
+import { waiterFor } from "../core/waiters";
+
+const TARGET: Record<PowerState, Server["status"]> = { running: "active", stopped: "stopped" };
+
+/** Waits for `active`, tolerating a brief absence; `error` fails at once. */
+export function waitUntilActive(client: HostingApi, id: string, timeoutMs: number, firstPollMs?: number): Promise<WaitOutcome> {
+  return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: reach("active", true) });
+}
+
+/**
+ * Waits until the server is no longer listed. The first poll comes after `initialPollMs`, not
+ * at once: a fleet's deletes arrive over a second or two, and an immediate poll per arrival
+ * would spend the rate limit's burst on lists that the deletes still need (bench/fleet).
+ */
+export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number): Promise<WaitOutcome> {
+  return waiterFor(client).wait({ id, timeoutMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done") });
+}
+
+/**
+ * Brings a server to the declared power state: start or stop as needed, then waits for
+ * the settled status. A server already there (or on its way) needs no action.
+ */
+export async function applyPowerState(client: HostingApi, current: Server, desired: PowerState, timeoutMs: number): Promise<WaitOutcome> {
+  const target = TARGET[desired];
+  if (current.status === target) return { outcome: "done", server: current, observed: true };
+  const onItsWay = (desired === "running" && ["pending", "starting", "rebooting"].includes(current.status)) ||
+    (desired === "stopped" && current.status === "stopping");
+  if (!onItsWay) {
+    if (desired === "stopped" && ["pending", "starting", "rebooting"].includes(current.status)) {
+      const settled = await waiterFor(client).wait({ id: current.id, timeoutMs, goal: reach("active", false) });
+      if (settled.outcome !== "done" || !settled.server) return settled;
+      current = settled.server;
+    }
+    if (current.status === "error") return { outcome: "failed", server: current, observed: true };
+    try {
+      await client.serverAction(current.id, desired === "running" ? "start" : "stop");
+    } catch (e) {
+      // 409 INVALID_STATE: someone else moved it meanwhile; the wait below tells the truth.
+      if (!isInvalidState(e)) throw e;
+    }
+  }
+  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach(target, false) });
+}
+
+function reach(target: Server["status"], tolerateAbsence: boolean) {
+  return (s: Server | undefined, elapsedMs: number): Verdict => {
+    if (!s) return tolerateAbsence && elapsedMs < waiterTimings().absenceGraceMs ? "wait" : "failed";
+    if (s.status === target) return "done";
+    return s.status === "error" || s.status === "terminated" ? "failed" : "wait";
+  };
+}
+
+function isInvalidState(e: unknown): boolean {
+  const err = e as { status?: number; code?: string };
+  return err?.status === 409 || err?.code === "INVALID_STATE";
+}
+
+/** Why a wait did not end in the goal, for error messages and `reasons`. */
+export function describeOutcome(id: string, o: WaitOutcome, goal: string, timeoutMs: number): string {
+  if (o.outcome === "timeout") {
+    return `server ${id} did not become ${goal} within ${timeoutMs / 1000} s (last status: ${o.server?.status ?? "not listed"})`;
+  }
+  if (!o.server) return `server ${id} disappeared while waiting for ${goal}`;
+  return `server ${id} ended in status ${o.server.status} while waiting for ${goal}`;
+}

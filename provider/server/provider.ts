@@ -1,0 +1,136 @@
+// The implementation behind the serialized `Server` shell (provider/server/resource.ts):
+// loaded by package name in the provider process, with the settings of that process.
+// HTTP calls per method are listed at the top of provider/server/resource.ts.
+//
+// Idempotency: each create mints a random UUID and sends it as the Idempotency-Key; the
+// client reuses it for every retry of that POST, so a lost answer is replayed, never doubled.
+// It is deliberately not derived from the inputs: two identical servers in one stack must be
+// two servers, and a create that failed must be free to run again.
+
+import { randomUUID } from "crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import type { CreateServerRequest, HostingApi, Server } from "../api/types";
+import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
+import { catalogue } from "../core/catalogue";
+import { api } from "../core/client";
+import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
+import { PartialCreateError, partialCreate } from "./partial-create";
+import * as route from "../core/route";
+import type { RawProps, ReadOutcome, Recorded } from "../core/route";
+import { planServer } from "./plan";
+import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./power";
+import { waiterFor } from "../core/waiters";
+import { validateServerCatalogue, validateServerShape } from "./validate";
+
+export { isUnknown } from "../core/unknown";
+
+export async function check(_olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
+  const failures = validateServerShape(news);
+  const cat = await catalogue(api());
+  failures.push(...validateServerCatalogue(news, cat, failures));
+  if (failures.length > 0) return { inputs: news, failures };
+  return { inputs: normalizeServerInputs(news, cat) };
+}
+
+export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.DiffResult> {
+  const needsCatalogue = news.osId === undefined || olds.osId === undefined;
+  return planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
+}
+
+export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
+  const client = api();
+  const cat = await catalogue(client);
+  const ins = normalizeServerInputs(inputs, cat);
+  const req: CreateServerRequest = {
+    region: ins.region,
+    plan: ins.plan,
+    ...(ins.os ? { os: ins.os } : { osId: ins.osId }),
+    label: ins.label,
+    hostname: ins.hostname,
+    tags: apiTags(ins),
+    sshKeyIds: ins.sshKeyIds,
+    backups: ins.backups,
+    ddosProtection: ins.ddosProtection,
+    userData: ins.userData,
+  };
+  const { server, estimatedProvisioningMs } = await client.createServer(req, { idempotencyKey: randomUUID() });
+  const fail = (last: Server, reason: string) => partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
+  try {
+    return { id: server.id, outs: serverOutputs(await settleNewServer(client, server, ins, estimatedProvisioningMs, fail), ins, cat) };
+  } catch (e) {
+    // The server exists from here on: whatever went wrong (a revoked key, an outage), it
+    // must reach the state, or it would be left behind.
+    if (e instanceof PartialCreateError) throw e;
+    throw fail(server, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Waits for `active`, then stops the server when it is declared stopped. */
+async function settleNewServer(
+  client: HostingApi, server: Server, ins: ServerInputs, estimateMs: number | undefined, fail: (last: Server, reason: string) => Error,
+): Promise<Server> {
+  const timeoutMs = ins.waitTimeoutSeconds * 1000;
+  const started = Date.now();
+  const active = await waitUntilActive(client, server.id, timeoutMs, estimateMs);
+  if (active.outcome !== "done" || !active.server) throw fail(active.server ?? server, describeOutcome(server.id, active, "active", timeoutMs));
+  if (ins.powerState !== "stopped") return active.server;
+  const left = Math.max(0, timeoutMs - (Date.now() - started));
+  const stopped = await applyPowerState(client, active.server, "stopped", left);
+  if (stopped.outcome !== "done" || !stopped.server) throw fail(stopped.server ?? active.server, describeOutcome(server.id, stopped, "stopped", left));
+  return stopped.server;
+}
+
+export async function read(id: string, props: Recorded<ServerOutputs>): Promise<ReadOutcome<ServerInputs, ServerOutputs>> {
+  const client = api();
+  const server = await waiterFor(client).read(id);
+  if (!server) return { id: "" };
+  const outs = serverOutputs(server, props, await catalogue(client));
+  return { id, props: outs, inputs: inputsFromOutputs(outs) };
+}
+
+export async function update(id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.UpdateResult<ServerOutputs>> {
+  const client = api();
+  const cat = await catalogue(client);
+  const ins = normalizeServerInputs(news, cat);
+  const timeoutMs = ins.waitTimeoutSeconds * 1000;
+  const fail = (last: Server, reason: string) =>
+    partialCreate(id, serverOutputs(last, { ...olds, ...ins }, cat), news.__provider, [reason], "was updated");
+  let current = await waiterFor(client).read(id);
+  if (!current) throw new Error(`server ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\``);
+  if (current.status === "pending" || current.status === "starting") {
+    // Left provisioning by a create that timed out: give it another wait.
+    const active = await waitUntilActive(client, id, timeoutMs);
+    if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(id, active, "active", timeoutMs));
+    current = active.server;
+  }
+
+  const patch: { label?: string; tags?: string[] } = {};
+  if (current.label !== ins.label) patch.label = ins.label;
+  const wanted = apiTags(ins);
+  if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
+  if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch);
+
+  const goal = ins.powerState === "stopped" ? "stopped" : "active";
+  const power = await applyPowerState(client, current, ins.powerState, timeoutMs);
+  if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(id, power, goal, timeoutMs));
+  return { outs: serverOutputs(power.server, ins, cat) };
+}
+
+async function destroy(id: string, props: Recorded<ServerOutputs>): Promise<void> {
+  const client = api();
+  const existed = await client.deleteServer(id);
+  if (!existed) return;
+  const timeoutMs = (typeof props.waitTimeoutSeconds === "number" ? props.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds) * 1000;
+  const gone = await waitUntilGone(client, id, timeoutMs);
+  if (gone.outcome !== "done") {
+    throw new Error(`server ${id} was deleted but is still listed after ${timeoutMs / 1000} s (status ${gone.server?.status}); run \`pulumi destroy\` again`);
+  }
+}
+export { destroy as delete };
+
+const impl: route.ProviderImpl<ServerInputs, ServerOutputs> = { check, diff, create, read, update, delete: destroy };
+
+/** Entry of the serialized shell: configure, check, read, diff. */
+export const observe = (args: unknown[]) => route.observe(impl, args);
+/** Entry of the serialized shell: create, update, delete. */
+export const change = (args: unknown[]) => route.change(impl, args);

@@ -1,0 +1,95 @@
+// A virtual server of the hosting API.
+//   create  POST /v1/servers (with an Idempotency-Key), then GET /v1/servers polls until
+//           `active` (one shared list call per poll); POST /v1/servers/:id/stop when
+//           powerState is "stopped".
+//   read    GET /v1/servers/:id, or one GET /v1/servers for concurrent reads.
+//   update  PATCH /v1/servers/:id (label and tags in one call);
+//           POST /v1/servers/:id/start|stop for powerState, then polls until settled.
+//   delete  DELETE /v1/servers/:id (404 counts as done), then polls until it is gone.
+// Everything else (region, plan, os/osId, hostname, sshKeyIds, userData, backups,
+// ddosProtection) has no in-place update in the spec, so changing it replaces the server.
+
+import * as pulumi from "@pulumi/pulumi";
+import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
+
+export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
+
+// The shell that is serialized into state: two functions that load the implementation by
+// package name at call time (see provider/core/route.ts for why two).
+const observe = (...a: unknown[]) => require("pulumi-hosting/internal/server").observe(a);
+const change = (...a: unknown[]) => require("pulumi-hosting/internal/server").change(a);
+
+/** The serialized provider of `Server` (a thin shell; the code lives in provider/server/provider.ts). */
+export const serverProvider: pulumi.dynamic.ResourceProvider = {
+  configure: observe,
+  check: observe,
+  diff: observe,
+  read: observe,
+  create: change,
+  update: change,
+  delete: change,
+};
+
+/** A virtual server. `userData` is always a secret. */
+export class Server extends pulumi.dynamic.Resource {
+  // `declare`, not `!`: with target ES2022 (useDefineForClassFields) a `!` field would be
+  // re-initialised to undefined after super() has set the Output.
+  /** Current status: pending/starting, active, stopping, stopped, rebooting, error. */
+  declare public readonly status: pulumi.Output<string>;
+  /** Main IPv4 address. */
+  declare public readonly mainIp: pulumi.Output<string>;
+  /** Virtual CPUs. */
+  declare public readonly vcpus: pulumi.Output<number>;
+  /** RAM in GiB. */
+  declare public readonly ramGb: pulumi.Output<number>;
+  /** Disk in GB. */
+  declare public readonly diskGb: pulumi.Output<number>;
+  /** OS display name, e.g. "Ubuntu 24.04 LTS x64". */
+  declare public readonly osName: pulumi.Output<string>;
+  /** Creation time, ISO 8601 UTC. */
+  declare public readonly createdAt: pulumi.Output<string>;
+  /** Hourly price as a decimal string (from the plan when the API shape omits it). */
+  declare public readonly pricePerHour: pulumi.Output<string>;
+  /** Region id. */
+  declare public readonly region: pulumi.Output<string>;
+  /** Plan id. */
+  declare public readonly plan: pulumi.Output<string>;
+  /** OS image slug. */
+  declare public readonly os: pulumi.Output<string>;
+  /** Legacy integer OS image id. */
+  declare public readonly osId: pulumi.Output<number>;
+  /** Display label. */
+  declare public readonly label: pulumi.Output<string>;
+  /** Host name. */
+  declare public readonly hostname: pulumi.Output<string>;
+  /** Tags, sorted. */
+  declare public readonly tags: pulumi.Output<string[]>;
+  /** SSH key ids, sorted. */
+  declare public readonly sshKeyIds: pulumi.Output<string[]>;
+  /** Whether automatic backups are on. */
+  declare public readonly backups: pulumi.Output<boolean>;
+  /** Whether DDoS protection is on. */
+  declare public readonly ddosProtection: pulumi.Output<boolean>;
+  /** Start-up script (secret; write-only in the API, kept from the inputs). */
+  declare public readonly userData: pulumi.Output<string | undefined>;
+  /** Power state: "running" or "stopped". */
+  declare public readonly powerState: pulumi.Output<PowerState>;
+  /** Wait time-out in seconds. */
+  declare public readonly waitTimeoutSeconds: pulumi.Output<number>;
+  /** The stack's ownership tag, held by the API beside `tags`. */
+  declare public readonly ownerTag: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
+    Object.assign(props, args ?? {});
+    if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
+    if (args && args.ownerTag === undefined) props.ownerTag = `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}`;
+    const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
+    super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
+  }
+
+  /** Adopts an existing server by id; a refresh-style read fills in every output. */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Server {
+    return new Server(name, undefined as unknown as ServerArgs, { ...opts, id });
+  }
+}

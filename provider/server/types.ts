@@ -1,0 +1,97 @@
+// The types a `Server` and its provider share: the public arguments, the checked inputs,
+// the outputs, and the one defaults object. Both provider/server/resource.ts (the class users
+// construct) and the implementation import them from here, so neither imports the other.
+
+import type * as pulumi from "@pulumi/pulumi";
+
+export type PowerState = "running" | "stopped";
+
+/** The arguments of a `Server`. */
+export interface ServerArgs {
+  /** Region id, e.g. "ewr". Changing it replaces the server. */
+  region: pulumi.Input<string>;
+  /** Plan id, e.g. "vc2-1c-1gb"; must be offered in the region. Changing it replaces the server. */
+  plan: pulumi.Input<string>;
+  /** OS image slug, e.g. "ubuntu-24.04". Give this or `osId`. Changing the image replaces the server. */
+  os?: pulumi.Input<string>;
+  /** Legacy integer OS image id. Naming the same image as `os` is no change. */
+  osId?: pulumi.Input<number>;
+  /** Display label, at most 255 characters; updated in place. @default "" */
+  label?: pulumi.Input<string>;
+  /** Host name. Changing it replaces the server. @default chosen by the API */
+  hostname?: pulumi.Input<string>;
+  /** Tags; order does not matter; updated in place. @default [] */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Ids of stored SSH keys. Changing them replaces the server. @default [] */
+  sshKeyIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Automatic backups. Changing it replaces the server. @default false */
+  backups?: pulumi.Input<boolean>;
+  /** DDoS protection. Changing it replaces the server. @default false */
+  ddosProtection?: pulumi.Input<boolean>;
+  /** Start-up script; always stored as a secret. Changing it replaces the server. */
+  userData?: pulumi.Input<string>;
+  /** Declared power state; changed in place with start/stop. @default "running" */
+  powerState?: pulumi.Input<PowerState>;
+  /** How long create, update and delete wait for the server to settle. @default 600 */
+  waitTimeoutSeconds?: pulumi.Input<number>;
+  /**
+   * A tag that marks the server as this stack's, so that the orphan check (`hosting-orphans`)
+   * finds servers a crashed `up` created but never recorded. Kept out of `tags`; updated in place.
+   * @default "pulumi-stack:<project>/<stack>"
+   */
+  ownerTag?: pulumi.Input<string>;
+}
+
+/** The inputs as the provider sees them after `check`: plain values, defaults explicit. */
+export interface ServerInputs {
+  region: string;
+  plan: string;
+  os: string;
+  osId: number;
+  label: string;
+  hostname?: string;
+  tags: string[];
+  sshKeyIds: string[];
+  backups: boolean;
+  ddosProtection: boolean;
+  userData?: string;
+  powerState: PowerState;
+  waitTimeoutSeconds: number;
+  ownerTag?: string;
+}
+
+/** The outputs: the inputs in normal form plus what the API reports, the same in both shapes. */
+export interface ServerOutputs extends ServerInputs {
+  status: string;
+  mainIp: string;
+  vcpus: number;
+  ramGb: number;
+  diskGb: number;
+  osName: string;
+  createdAt: string;
+  pricePerHour: string;
+}
+
+
+/** Every input the provider reads, in output order. */
+export const SERVER_INPUT_NAMES = [
+  "region", "plan", "os", "osId", "label", "hostname", "tags", "sshKeyIds", "backups",
+  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds", "ownerTag",
+] as const;
+
+/** What the API reports beside the inputs. */
+export const SERVER_REPORTED_NAMES = ["status", "mainIp", "vcpus", "ramGb", "diskGb", "osName", "createdAt", "pricePerHour"] as const;
+
+/** The defaults of the optional inputs: the one place they are written. */
+export const SERVER_DEFAULTS = {
+  label: "",
+  tags: [] as string[],
+  sshKeyIds: [] as string[],
+  backups: false,
+  ddosProtection: false,
+  powerState: "running" as PowerState,
+  waitTimeoutSeconds: 600,
+} as const;
+
+/** Ownership tags look like `pulumi-stack:<project>/<stack>` (see provider/orphans). */
+export const OWNER_TAG_PREFIX = "pulumi-stack:";

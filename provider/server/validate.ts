@@ -1,0 +1,103 @@
+// What a server's `check` can prove before anything is created: types, enums, lengths, and (with the memoized catalogue) that region, plan and OS exist, that the plan
+// is offered in the region, and that `os` and `osId` agree. Every failure names the field and
+// what is allowed. Values the engine does not know yet (preview) are skipped.
+
+import type { Catalogue } from "../core/catalogue";
+import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
+import { containsUnknown, isUnknown } from "../core/unknown";
+
+const SERVER_FIELDS: Record<string, Kind> = {
+  region: "string",
+  plan: "string",
+  os: "string",
+  osId: "integer",
+  label: "string",
+  hostname: "string",
+  tags: "string[]",
+  sshKeyIds: "string[]",
+  backups: "boolean",
+  ddosProtection: "boolean",
+  userData: "string",
+  powerState: "string",
+  waitTimeoutSeconds: "positive number",
+  ownerTag: "string",
+};
+
+export const POWER_STATES = ["running", "stopped"] as const;
+export const MAX_LABEL = 255;
+const HOSTNAME = /^(?=.{1,253}$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** Types, enums and lengths of a server's inputs (no network). */
+export function validateServerShape(news: Record<string, unknown>): CheckFailure[] {
+  const failures = validateKinds(news, SERVER_FIELDS);
+  const known = (k: string) => news[k] !== undefined && !containsUnknown(news[k]) && !failures.some((f) => f.property === k);
+  for (const k of ["region", "plan"]) {
+    if (news[k] === undefined) failures.push({ property: k, reason: `${k} is required` });
+  }
+  if (news.os === undefined && news.osId === undefined) {
+    failures.push({ property: "os", reason: "an OS is required: give os (a slug such as \"ubuntu-24.04\") or osId (the legacy integer id)" });
+  }
+  if (known("label") && news.label === "") {
+    failures.push({ property: "label", reason: "label must not be empty; give 1 to 255 characters, or leave label out for none" });
+  }
+  if (known("label") && (news.label as string).length > MAX_LABEL) {
+    failures.push({ property: "label", reason: `label is ${(news.label as string).length} characters; at most ${MAX_LABEL} are allowed` });
+  }
+  if (known("hostname") && news.hostname !== "" && !HOSTNAME.test(news.hostname as string)) {
+    failures.push({ property: "hostname", reason: `hostname "${news.hostname}" is not a valid host name: letters, digits and hyphens in dot-separated labels of at most 63 characters` });
+  }
+  if (known("tags")) failures.push(...validateTags(news.tags as string[]));
+  if (known("powerState") && !(POWER_STATES as readonly string[]).includes(news.powerState as string)) {
+    failures.push({ property: "powerState", reason: `powerState "${news.powerState}" is not allowed; allowed: ${POWER_STATES.map((p) => `"${p}"`).join(", ")}` });
+  }
+  return failures;
+}
+
+/** Each tag 1 to 255 characters, none twice (a repeat is almost always a merge mistake). */
+function validateTags(tags: string[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    if (tag.length === 0 || tag.length > MAX_LABEL) {
+      failures.push({ property: "tags", reason: `tag "${tag.slice(0, 40)}" is ${tag.length} characters; each tag must be 1 to ${MAX_LABEL}` });
+    } else if (seen.has(tag)) {
+      failures.push({ property: "tags", reason: `tag "${tag}" is listed twice; each tag must appear once` });
+    }
+    seen.add(tag);
+  }
+  return failures;
+}
+
+/** Region, plan and OS against the catalogue; skips what is unknown or already failed. */
+export function validateServerCatalogue(news: Record<string, unknown>, cat: Catalogue, failed: CheckFailure[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const usable = (k: string) => news[k] !== undefined && !isUnknown(news[k]) && !failed.some((f) => f.property === k);
+  const region = usable("region") ? cat.regions.find((r) => r.id === news.region) : undefined;
+  if (usable("region") && !region) {
+    failures.push({ property: "region", reason: `region "${news.region}" does not exist; allowed: ${cat.regions.map((r) => r.id).join(", ")}` });
+  }
+  const plan = usable("plan") ? cat.plans.find((p) => p.id === news.plan) : undefined;
+  if (usable("plan") && !plan) {
+    const offered = region ? cat.plans.filter((p) => p.regions.includes(region.id)) : cat.plans;
+    failures.push({ property: "plan", reason: `plan "${news.plan}" does not exist; allowed${region ? ` in ${region.id}` : ""}: ${offered.map((p) => p.id).join(", ")}` });
+  }
+  if (plan && region && !plan.regions.includes(region.id)) {
+    const here = cat.plans.filter((p) => p.regions.includes(region.id)).map((p) => p.id);
+    failures.push({
+      property: "plan",
+      reason: `plan "${plan.id}" is not offered in region "${region.id}"; it is offered in ${plan.regions.join(", ")}; plans offered in ${region.id}: ${here.join(", ")}`,
+    });
+  }
+  const bySlug = usable("os") ? cat.osImages.find((o) => o.slug === news.os) : undefined;
+  const byId = usable("osId") ? cat.osImages.find((o) => o.id === news.osId) : undefined;
+  const listOs = () => cat.osImages.map((o) => `${o.slug} (${o.id})`).join(", ");
+  if (usable("os") && !bySlug) failures.push({ property: "os", reason: `os "${news.os}" is not an OS image slug; allowed: ${listOs()}` });
+  if (usable("osId") && !byId) failures.push({ property: "osId", reason: `osId ${news.osId} is not an OS image id; allowed: ${listOs()}` });
+  if (bySlug && byId && bySlug.id !== byId.id) {
+    failures.push({
+      property: "osId",
+      reason: `os "${bySlug.slug}" is image ${bySlug.id} but osId ${byId.id} is "${byId.slug}"; give one of them, or two that name the same image`,
+    });
+  }
+  return failures;
+}

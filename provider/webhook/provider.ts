@@ -1,0 +1,145 @@
+// The implementation behind the serialized `Webhook` shell (provider/resources/webhook.ts).
+// Every field updates in place with one PATCH, so `diff` never asks for a replacement.
+// Only POST /v1/webhooks is in the spec: a 404 from the list, update or delete endpoints is
+// taken as "this deployment does not have it" and answered with a warning, not a failure.
+
+import { randomBytes, randomUUID } from "crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import type { HostingApi, Webhook } from "../api/types";
+import { isLoopback } from "../api/base-url";
+import { resolveSettings } from "../core/settings";
+import { api } from "../core/client";
+import { sortedSet } from "../core/sorted-set";
+import * as route from "../core/route";
+import type { RawProps, ReadOutcome, Recorded } from "../core/route";
+import type { WebhookInputs, WebhookOutputs } from "./types";
+import { containsUnknown, isUnknown } from "../core/unknown";
+import { validateWebhook } from "./validate";
+import { warn } from "../core/warnings";
+
+type Patch = { url?: string; events?: string[]; secret?: string };
+
+export { isUnknown } from "../core/unknown";
+
+/** Whether the configured API is on loopback; false when it is not configured yet. */
+function apiIsLoopback(): boolean {
+  try {
+    return isLoopback(new URL(resolveSettings().baseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A new signing secret: 32 random bytes as hex. */
+export function generateSecret(): string {
+  return randomBytes(32).toString("hex");
+}
+
+export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<WebhookInputs | RawProps>> {
+  const failures = validateWebhook(news, apiIsLoopback());
+  if (failures.length > 0) return { inputs: news, failures };
+  const given = typeof news.secret === "string" && news.secret !== "" ? news.secret : undefined;
+  const kept = typeof olds.secret === "string" && olds.secret !== "" && !isUnknown(olds.secret) ? olds.secret : undefined;
+  const secret = isUnknown(news.secret) ? news.secret : (given ?? kept ?? generateSecret());
+  // Vetted by validateWebhook above; at preview a value may still be the unknown sentinel.
+  return { inputs: { url: news.url as string, events: sortedSet(news.events) as string[], secret: secret as string } };
+}
+
+export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<pulumi.dynamic.DiffResult> {
+  const changed = (["url", "events", "secret"] as const).filter((k) => {
+    if (containsUnknown(news[k])) return true;
+    if (k === "secret" && (news.secret === undefined || news.secret === "")) return false;
+    const [a, b] = k === "events" ? [sortedSet(olds.events ?? []), sortedSet(news.events ?? [])] : [olds[k], news[k]];
+    return JSON.stringify(a) !== JSON.stringify(b);
+  });
+  return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
+}
+
+export async function create(inputs: Recorded<WebhookInputs>): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
+  const secret = inputs.secret || generateSecret();
+  const hook = await api().createWebhook({ url: inputs.url, events: sortedSet(inputs.events) as string[], secret }, { idempotencyKey: randomUUID() });
+  return { id: hook.id, outs: outputs(hook, secret) };
+}
+
+export async function read(id: string, props: Recorded<WebhookOutputs>): Promise<ReadOutcome<WebhookInputs, WebhookOutputs>> {
+  const client = api();
+  const hook = (await client.getWebhook(id)) ?? (await findInList(client, id));
+  if (hook === "no-endpoint") {
+    warn(`webhook ${id}: this API has no endpoint to read webhooks (GET /v1/webhooks answered 404); keeping the recorded state`);
+    return { id, props, inputs: inputsOf(props) };
+  }
+  if (!hook) return { id: "" };
+  const outs = outputs(hook, props.secret ?? "");
+  return { id, props: outs, inputs: inputsOf(outs) };
+}
+
+export async function update(id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<pulumi.dynamic.UpdateResult<WebhookOutputs>> {
+  const client = api();
+  const patch: Patch = {};
+  if (news.url !== olds.url) patch.url = news.url;
+  if (JSON.stringify(sortedSet(news.events)) !== JSON.stringify(sortedSet(olds.events ?? []))) patch.events = sortedSet(news.events) as string[];
+  if (news.secret && news.secret !== olds.secret) patch.secret = news.secret;
+  if (Object.keys(patch).length === 0) return { outs: { ...olds, secret: news.secret || olds.secret } };
+  try {
+    const hook = await client.updateWebhook(id, patch);
+    return { outs: outputs(hook, news.secret || olds.secret) };
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    const listed = await findInList(client, id);
+    if (listed !== "no-endpoint" && !listed) {
+      throw new Error(`webhook ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to register it again`);
+    }
+    warn(`webhook ${id}: this API has no endpoint to update webhooks (PATCH /v1/webhooks/${id} answered 404); ` +
+      "the change was not applied and will show again in the next preview; to apply it, replace the webhook (`pulumi up --replace <urn>`)");
+    return { outs: olds };
+  }
+}
+
+async function destroy(id: string, _props?: Recorded<WebhookOutputs>): Promise<void> {
+  const client = api();
+  let existed: boolean;
+  try {
+    existed = await client.deleteWebhook(id);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    existed = false;
+  }
+  if (existed) return;
+  const listed = await findInList(client, id);
+  if (listed === "no-endpoint") {
+    warn(`webhook ${id}: DELETE /v1/webhooks/${id} answered 404 and this API cannot list webhooks; ` +
+      "if the registration still exists, remove it in the control panel");
+  } else if (listed) {
+    warn(`webhook ${id}: DELETE answered 404 but the webhook is still listed; this API has no endpoint to delete webhooks, remove it in the control panel`);
+  }
+}
+export { destroy as delete };
+
+/** The webhook from the list, undefined when not listed, "no-endpoint" when the list is a 404. */
+async function findInList(client: HostingApi, id: string): Promise<Webhook | undefined | "no-endpoint"> {
+  try {
+    return (await client.listWebhooks()).find((h) => h.id === id);
+  } catch (e) {
+    if (isNotFound(e)) return "no-endpoint";
+    throw e;
+  }
+}
+
+function outputs(hook: Webhook, secret: string): WebhookOutputs {
+  return { url: hook.url, events: [...new Set(hook.events)].sort(), secret, createdAt: hook.createdAt ?? "" };
+}
+
+function inputsOf(outs: WebhookOutputs): WebhookInputs {
+  return { url: outs.url, events: outs.events, secret: outs.secret };
+}
+
+function isNotFound(e: unknown): boolean {
+  return (e as { status?: number })?.status === 404;
+}
+
+const impl: route.ProviderImpl<WebhookInputs, WebhookOutputs> = { check, diff, create, read, update, delete: destroy };
+
+/** Entry of the serialized shell: configure, check, read, diff. */
+export const observe = (args: unknown[]) => route.observe(impl, args);
+/** Entry of the serialized shell: create, update, delete. */
+export const change = (args: unknown[]) => route.change(impl, args);

@@ -1,0 +1,61 @@
+// A webhook registration: the API pushes the chosen events to `url`, signed with `secret`.
+//   create  POST /v1/webhooks (with an Idempotency-Key)
+//   read    GET /v1/webhooks/:id, falling back to GET /v1/webhooks
+//   update  PATCH /v1/webhooks/:id (url, events, secret in place)
+//   delete  DELETE /v1/webhooks/:id (404 counts as done)
+// The spec shows only POST; when a deployment lacks the other endpoints (404 on list, update
+// or delete) the provider warns and leaves state as it was instead of failing.
+// The secret is generated (32 random bytes, hex) by `check` when not given, kept stable
+// across updates, and is a secret input and output.
+
+import * as pulumi from "@pulumi/pulumi";
+import type { WebhookArgs } from "./types";
+
+export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
+
+// Serialized into state: two functions that load the implementation by package name.
+const observe = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").observe(a);
+const change = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").change(a);
+
+/** The serialized provider of `Webhook` (a thin shell; the code lives in provider/webhook/provider.ts). */
+export const webhookProvider: pulumi.dynamic.ResourceProvider = {
+  configure: observe,
+  check: observe,
+  diff: observe,
+  read: observe,
+  create: change,
+  update: change,
+  delete: change,
+};
+
+/** A webhook registration. `secret` is always a secret. */
+export class Webhook extends pulumi.dynamic.Resource {
+  // `declare`, not `!`: with target ES2022 (useDefineForClassFields) a `!` field would be
+  // re-initialised to undefined after super() has set the Output.
+  /** URL that receives the events. */
+  declare public readonly url: pulumi.Output<string>;
+  /** Subscribed event names, sorted. */
+  declare public readonly events: pulumi.Output<string[]>;
+  /** Signing secret (secret) for the X-Service-Signature header. */
+  declare public readonly secret: pulumi.Output<string>;
+  /** Registration time, ISO 8601 UTC (empty when the API does not say). */
+  declare public readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = {
+      url: args?.url,
+      events: args?.events,
+      // Always a secret input, even when empty: the engine then keeps the secret that
+      // `check` generates marked as secret in the stored inputs too.
+      secret: pulumi.secret(args?.secret ?? ""),
+      createdAt: undefined,
+    };
+    const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "secret"])];
+    super(webhookProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Webhook");
+  }
+
+  /** Adopts an existing webhook by id (its secret cannot be read back and stays empty). */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Webhook {
+    return new Webhook(name, undefined as unknown as WebhookArgs, { ...opts, id });
+  }
+}

@@ -1,0 +1,61 @@
+import { expect } from "chai";
+import { api } from "../../../provider/core/client";
+import * as server from "../../../provider/server/provider";
+import { KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, resetSettings } from "../../../provider/core/settings";
+import type { TestSimulator } from "../../helpers/simulator";
+import { KEYS, forgetSettings, rejection, serverNews, stackConfig, startWorld } from "../harness";
+
+describe("provider settings: stack config, then environment, never captured", () => {
+  let sim: TestSimulator;
+  const saved = { key: process.env.HOSTING_API_KEY, url: process.env.HOSTING_BASE_URL };
+
+  before(async () => {
+    sim = await startWorld("B");
+  });
+  after(async () => {
+    forgetSettings();
+    await sim.close();
+  });
+  afterEach(() => {
+    restore("HOSTING_API_KEY", saved.key);
+    restore("HOSTING_BASE_URL", saved.url);
+  });
+
+  it("fails without a key with a message naming both ways to set it", async () => {
+    resetSettings();
+    delete process.env.HOSTING_API_KEY;
+    process.env.HOSTING_BASE_URL = sim.url;
+    const err = await rejection(server.check({}, serverNews()));
+    expect(err.message).to.include("pulumi config set --secret hosting:apiKey").and.include("HOSTING_API_KEY");
+  });
+
+  it("fails without a base URL with a message naming both ways to set it", () => {
+    expect(() => resolveSettings({ apiKey: "k" }, {})).to.throw(/hosting:baseUrl.*HOSTING_BASE_URL/);
+  });
+
+  it("reads the environment at call time when the stack config has no key", async () => {
+    resetSettings();
+    process.env.HOSTING_API_KEY = KEYS.full;
+    process.env.HOSTING_BASE_URL = sim.url;
+    expect(resolveSettings().keySource).to.equal(KEY_FROM_ENV);
+    expect((await api().getAccount()).email).to.be.a("string");
+  });
+
+  it("prefers the stack config that configure(req) delivered, through the shell's entry", async () => {
+    process.env.HOSTING_API_KEY = "not-a-key";
+    process.env.HOSTING_BASE_URL = "http://127.0.0.1:9";
+    await server.observe([{ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url, "hosting:apiShape": "b" }) }]);
+    const s = resolveSettings();
+    expect(s).to.deep.include({ apiKey: KEYS.full, baseUrl: sim.url, apiShape: "B", keySource: KEY_FROM_CONFIG });
+    expect(await api().shape).to.equal("B");
+  });
+
+  it("refuses an unknown apiShape with what is allowed", () => {
+    expect(() => resolveSettings({ apiKey: "k", baseUrl: "http://127.0.0.1:1", apiShape: "C" }, {})).to.throw(/"A", "B" or "auto"/);
+  });
+});
+
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}

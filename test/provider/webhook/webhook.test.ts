@@ -1,0 +1,111 @@
+import type { CheckFailure } from "../../../provider/core/check-kinds";
+import { expect } from "chai";
+import * as webhookTyped from "../../../provider/webhook/provider";
+import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
+import { recentWarnings } from "../../../provider/core/warnings";
+import { configure } from "../../../provider/core/settings";
+import { countRequests, describeProviderShapes, KEYS, stackConfig } from "../harness";
+import { startPostOnlyProxy, type PostOnlyProxy } from "../post-only-proxy";
+import { loose } from "../../helpers/loose-provider";
+
+const webhook = loose(webhookTyped);
+
+type Props = Record<string, any>;
+const EVENTS = ["server.status_changed", "server.created"];
+
+describeProviderShapes((shape) => `Webhook provider against the simulator, shape ${shape}`, (sim) => {
+  async function checked(news: Props, olds: Props = {}): Promise<Props> {
+    const res = await webhook.check(olds, { __provider: "SHELL", ...news });
+    expect(res.failures ?? []).to.deep.equal([]);
+    return { ...(res.inputs as Props), __provider: "SHELL" };
+  }
+
+  async function secretOnSim(id: string): Promise<string> {
+    const { webhooks } = await sim.admin("GET", "/webhooks");
+    return webhooks.find((w: any) => w.id === id).secret;
+  }
+
+  it("check generates a secret when none is given and keeps it stable afterwards", async () => {
+    const first = await checked({ url: "https://hooks.example.com/a", events: EVENTS, secret: "" });
+    expect(first.secret).to.match(/^[0-9a-f]{64}$/);
+    expect(first.events).to.deep.equal(["server.created", "server.status_changed"]);
+    const again = await checked({ url: "https://hooks.example.com/b", events: EVENTS }, first);
+    expect(again.secret).to.equal(first.secret);
+    const given = await checked({ url: "https://hooks.example.com/a", events: EVENTS, secret: "mine" }, first);
+    expect(given.secret).to.equal("mine");
+    const other = await checked({ url: "https://hooks.example.com/a", events: EVENTS });
+    expect(other.secret).to.not.equal(first.secret);
+  });
+
+  it("check names the field and what is allowed for bad events, URLs and types", async () => {
+    const res = await webhook.check({}, { url: "ftp://x", events: ["server.created", "server.exploded"], secret: 7, color: "red" });
+    const by = Object.fromEntries((res.failures ?? []).map((f: CheckFailure) => [f.property, f.reason]));
+    expect(by.url).to.include("http:// or https://");
+    expect(by.events).to.include('"server.exploded"').and.include("payment.processed");
+    expect(by.secret).to.include("must be a string");
+    expect(by.color).to.include("unknown property");
+    const empty = await webhook.check({}, { url: "https://x.example", events: [] });
+    expect(empty.failures?.[0]).to.deep.include({ property: "events" });
+    const unknown = await webhook.check({}, { url: UNKNOWN_VALUE, events: [UNKNOWN_VALUE], secret: UNKNOWN_VALUE });
+    expect(unknown.failures ?? []).to.deep.equal([]);
+  });
+
+  it("creates, reads, updates in place and deletes a webhook", async () => {
+    const inputs = await checked({ url: "https://hooks.example.com/a", events: EVENTS });
+    const made = await webhook.create(inputs);
+    const outs = { ...made.outs, __provider: "SHELL" };
+    expect(outs).to.include({ url: "https://hooks.example.com/a", secret: inputs.secret });
+    expect(outs.events).to.deep.equal(["server.created", "server.status_changed"]);
+    expect(await secretOnSim(made.id)).to.equal(inputs.secret);
+
+    const read = await webhook.read(made.id, outs);
+    expect(read.id).to.equal(made.id);
+    expect(read.props).to.deep.equal(made.outs);
+    expect(await webhook.diff(made.id, outs, await checked({ url: "https://hooks.example.com/a", events: [...EVENTS].reverse() }, inputs)))
+      .to.deep.include({ changes: false });
+
+    const news = await checked({ url: "https://hooks.example.com/b", events: ["invoice.created"], secret: "rotated" }, inputs);
+    const plan = await webhook.diff(made.id, outs, news);
+    expect(plan).to.deep.include({ changes: true, replaces: [] });
+    await sim.admin("POST", "/stats/reset");
+    const updated = await webhook.update(made.id, outs, news);
+    expect(updated.outs).to.include({ url: "https://hooks.example.com/b", secret: "rotated" });
+    expect(countRequests(await sim.stats(), "PATCH /v1/webhooks/:id")).to.equal(1);
+    expect(await secretOnSim(made.id)).to.equal("rotated");
+
+    await webhook.delete(made.id, updated.outs);
+    expect((await webhook.read(made.id, updated.outs)).id).to.equal("");
+    await webhook.delete(made.id, updated.outs); // 404: already gone
+  });
+
+  describe("on a deployment with only POST /v1/webhooks", () => {
+    let proxy: PostOnlyProxy;
+    before(async () => {
+      proxy = await startPostOnlyProxy(sim.url);
+    });
+    after(() => proxy.close());
+    beforeEach(() => configure(stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": proxy.url })));
+
+    it("warns instead of failing on read, update and delete", async () => {
+      const inputs = await checked({ url: "https://hooks.example.com/a", events: EVENTS });
+      const made = await webhook.create(inputs);
+      const outs = { ...made.outs, __provider: "SHELL" };
+      const before = recentWarnings().length;
+
+      const read = await webhook.read(made.id, outs);
+      expect(read.id).to.equal(made.id);
+      expect(read.props).to.deep.equal(outs);
+
+      const news = await checked({ url: "https://hooks.example.com/b", events: EVENTS }, inputs);
+      const updated = await webhook.update(made.id, outs, news);
+      expect(updated.outs.url).to.equal("https://hooks.example.com/a");
+
+      await webhook.delete(made.id, outs);
+      const warnings = recentWarnings().slice(before);
+      expect(warnings).to.have.length(3);
+      expect(warnings[0]).to.include("no endpoint to read webhooks");
+      expect(warnings[1]).to.include("no endpoint to update webhooks").and.include("not applied");
+      expect(warnings[2]).to.include("control panel");
+    });
+  });
+});
