@@ -29,6 +29,10 @@ const hosting = require("pulumi-hosting");
   const verb = process.argv[2];
   const report = { node: process.version, sdk: require("@pulumi/pulumi/package.json").version };
   if (verb === "export") return console.log(JSON.stringify({ ...report, state: await stack.exportStack() }));
+  if (verb === "import") {
+    await stack.importStack(JSON.parse(require("fs").readFileSync(process.env.STATE_FILE, "utf8")));
+    return console.log(JSON.stringify(report));
+  }
   if (verb === "preview") {
     const result = await stack.preview({ expectNoChanges: true, diff: true });
     return console.log(JSON.stringify({ ...report, changes: result.changeSummary }));
@@ -72,7 +76,7 @@ export interface UserRun {
   state?: any;
 }
 
-/** Runs one verb (up, preview, refresh, destroy, export) of the user's program. */
+/** Runs one verb (up, preview, refresh, destroy, export, import from STATE_FILE) of the user's program. */
 export async function runUser(dir: string, verb: string, env: Record<string, string>, nodeBin?: string): Promise<UserRun> {
   const pathEnv = nodeBin ? `${nodeBin}:${process.env.PATH}` : process.env.PATH!;
   // Asynchronous: this process serves the simulator, so it must not block while the runner calls it.
