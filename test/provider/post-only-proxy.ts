@@ -12,9 +12,10 @@ export interface PostOnlyProxy {
 
 const HIDDEN = /^(GET|PATCH|DELETE) \/v1\/webhooks(\/[^/?]+)?(\?.*)?$/;
 
-export async function startPostOnlyProxy(target: string): Promise<PostOnlyProxy> {
+/** `hidden`: the "METHOD /path" requests answered 404 (default: the webhook routes beyond POST). */
+export async function startPostOnlyProxy(target: string, hidden: RegExp = HIDDEN): Promise<PostOnlyProxy> {
   const server = http.createServer((req, res) => {
-    if (HIDDEN.test(`${req.method} ${req.url}`)) {
+    if (hidden.test(`${req.method} ${req.url}`)) {
       res.writeHead(404, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "NOT_FOUND", message: `no route ${req.method} ${req.url}` } }));
       return;
