@@ -63,11 +63,12 @@ run_on_tarball() {
   sdk="$(lane sdk)"; [[ "$sdk" == "newest 3.x" ]] && sdk=3
   cd "$project"
   echo '{ "name": "hosting-lane", "private": true }' > package.json
-  # The test tools at the repository's versions; the tarball and the SDK as a user installs them.
+  # The test tools at the repository's versions (typescript: adopt-id transpiles hosting-import's output); the tarball and the SDK as a user installs them.
   npm install --no-audit --no-fund --loglevel=error "@pulumi/pulumi@$sdk" "$TARBALL" \
     "mocha@$(node -p "require('$REPO/node_modules/mocha/package.json').version")" \
     "chai@$(node -p "require('$REPO/node_modules/chai/package.json').version")" \
-    "yaml@$(node -p "require('$REPO/node_modules/yaml/package.json').version")"
+    "yaml@$(node -p "require('$REPO/node_modules/yaml/package.json').version")" \
+    "typescript@$(node -p "require('$REPO/node_modules/typescript/package.json').version")"
   mkdir -p dist
   cp -r "$REPO/dist/test" "$REPO/dist/scripts" "$REPO/dist/examples" dist/
   cp "$REPO/Pulumi.yaml" "$REPO/fleet.yaml" "$REPO/.mocharc.json" .

@@ -14,11 +14,10 @@ import * as path from "path";
 import { promisify } from "util";
 import { createPulumiEnv, PulumiEnv, REPO_ROOT } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
+import { packageBin } from "./support/package-bin";
 
 const RUNNER = path.join(REPO_ROOT, "dist", "test", "e2e", "support", "fleet-runner.js");
-// The installed package's `hosting-orphans` bin: the repository itself, or a lane's tarball.
-const PACKAGE_JSON = require.resolve("pulumi-hosting/package.json");
-const ORPHANS_CLI = path.join(path.dirname(PACKAGE_JSON), require(PACKAGE_JSON).bin["hosting-orphans"]);
+const ORPHANS_CLI = packageBin("hosting-orphans");
 const FLEET = 20;
 
 for (const shape of SHAPES) {
