@@ -20,6 +20,12 @@ export interface BenchOptions {
   parallel: "n" | "cli" | number;
   /** Where the JSON results go. @default bench/results (--out, BENCH_OUT) */
   outDir: string;
+  /** Which scenarios run. @default ["single", "multi"] (--scenarios, BENCH_SCENARIOS) */
+  scenarios: Array<"single" | "multi">;
+  /** Many stacks, one key: K stacks of M servers, each against one stack of K·M. @default 4x40, 8x20 (--fleets, BENCH_FLEETS) */
+  fleets: Array<{ k: number; m: number }>;
+  /** Cooperation of the multi-stack runs (off = the "before"). @default [false, true] (--cooperation off,on, BENCH_COOPERATION) */
+  cooperation: boolean[];
 }
 
 /** The default tier the key is created on (docs/contract.md, "Rate limit"). */
@@ -66,10 +72,27 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, repoRoot: s
     naiveSizes: naiveRaw ? ints("naive-n", naiveRaw) : sizes,
     parallel,
     outDir: flag("out", "BENCH_OUT") ?? `${repoRoot}/bench/results`,
+    scenarios: parseScenarios(list(flag("scenarios", "BENCH_SCENARIOS") ?? "single,multi")),
+    fleets: list(flag("fleets", "BENCH_FLEETS") ?? "4x40,8x20").map(parseFleet),
+    cooperation: list(flag("cooperation", "BENCH_COOPERATION") ?? "off,on").map((c) => {
+      if (c !== "on" && c !== "off") throw new Error(`--cooperation: "${c}" is not on or off`);
+      return c === "on";
+    }),
   };
 }
 
 /** The engine parallelism for a fleet of n, or undefined for the CLI's default. */
 export function parallelFor(opts: BenchOptions, n: number): number | undefined {
   return opts.parallel === "n" ? n : opts.parallel === "cli" ? undefined : opts.parallel;
+}
+
+function parseScenarios(names: string[]): Array<"single" | "multi"> {
+  for (const n of names) if (n !== "single" && n !== "multi") throw new Error(`--scenarios: "${n}" is not single or multi`);
+  return names as Array<"single" | "multi">;
+}
+
+function parseFleet(text: string): { k: number; m: number } {
+  const m = /^(\d+)x(\d+)$/.exec(text);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`--fleets: "${text}" is not KxM (e.g. 4x40)`);
+  return { k: Number(m[1]), m: Number(m[2]) };
 }

@@ -8,12 +8,13 @@ import type { Mode } from "./options";
 
 const SERVER = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" };
 
-export function fleetProgram(mode: Mode, n: number): PulumiFn {
+/** `prefix` tells the stacks of one multi-stack run apart (labels name the stack). */
+export function fleetProgram(mode: Mode, n: number, prefix = ""): PulumiFn {
   return async () => {
     for (let i = 0; i < n; i++) {
       const name = `srv-${String(i).padStart(4, "0")}`;
       if (mode === "bound") new NoopServer(name, { key: name, ...SERVER, label: `fleet-${i}` });
-      else new hosting.Server(name, { ...SERVER, label: `fleet-${i}` });
+      else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}` });
     }
     return { count: n };
   };

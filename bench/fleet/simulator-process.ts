@@ -53,6 +53,12 @@ export class SimulatorProcess {
     return servers.filter((s: any) => !s.deleted_at && s.status !== "terminated").length;
   }
 
+  /** Servers whose status is `active`. */
+  async activeServers(): Promise<number> {
+    const { servers } = await this.admin("GET", "/servers");
+    return servers.filter((s: any) => !s.deleted_at && s.status === "active").length;
+  }
+
   async close(): Promise<void> {
     if (this.child.exitCode !== null) return;
     const exited = new Promise((resolve) => this.child.once("exit", resolve));

@@ -6,6 +6,7 @@
 import { randomUUID } from "crypto";
 import { ApiError, IncompleteCreateError } from "./errors";
 import { Catalogue, type OsCatalogue } from "./catalogue";
+import { CatalogueFileCache, fileCached } from "./catalogue-file-cache";
 import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./normalize";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
 import { paginate } from "./paginate";
@@ -67,6 +68,8 @@ export class HostingClient implements HostingApi {
       burst: safe.burst,
       maxPauseMs: safe.maxRetryAfterMs,
       pacing: safe.pacing,
+      cooperate: safe.cooperate,
+      onWait: safe.onRateLimitWait,
       logger: safe.logger,
     });
     const transport = new Transport({ ...safe, apiKey });
@@ -84,10 +87,17 @@ export class HostingClient implements HostingApi {
         onRetry: safe.onRetry,
       },
     });
+    const files = safe.catalogueCacheDir ? new CatalogueFileCache(safe.catalogueCacheDir, safe.baseUrl, safe.catalogueCacheTtlMs) : undefined;
+    const shape = { current: () => this.tracker.current, learn: (s: ApiShape) => this.tracker.learn(s) };
     this.catalogue = new Catalogue({
-      regions: async () => unwrapList((await this.get("/v1/regions")).data, "regions").map(toRegion),
-      plans: async (f) => (await this.collect("/v1/plans", "plans", { type: f.type, region: f.region })).map(toPlan),
-      os: async () => (await this.collect("/v1/os", "os", {})).map(toOsImage),
+      regions: fileCached(files, () => "regions", async () => unwrapList((await this.get("/v1/regions")).data, "regions").map(toRegion), shape),
+      plans: fileCached(
+        files,
+        (f) => `plans|${f.type ?? ""}|${f.region ?? ""}`,
+        async (f) => (await this.collect("/v1/plans", "plans", { type: f.type, region: f.region })).map(toPlan),
+        shape,
+      ),
+      os: fileCached(files, () => "os", async () => (await this.collect("/v1/os", "os", {})).map(toOsImage), shape),
     });
   }
 

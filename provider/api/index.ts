@@ -6,6 +6,7 @@ export { DEFAULTS, ClientOptionsError, isLoopback, type ClientOptions, type Reso
 export { ApiError, HttpError, IncompleteCreateError, RateLimitError, NetworkError, TimeoutError, isApiError } from "./errors";
 export { OsNotFoundError, OsCatalogue } from "./catalogue";
 export { RateLimiter } from "./rate-limiter";
+export type { WaitReport } from "./wait-report";
 export { isRetryableError, RETRY_STATUSES } from "./retry";
 export { shapeOfEnvelope } from "../../protocol/shapes";
 export { signWebhookBody, verifyWebhookSignature, SIGNATURE_HEADER } from "../../protocol/signature";

@@ -4,6 +4,7 @@
 
 import { BaseUrlProblem, normalizeBaseUrl } from "./base-url";
 import type { ApiShape } from "./types";
+import type { WaitReport } from "./wait-report";
 
 export { isLoopback } from "./base-url";
 
@@ -70,6 +71,31 @@ export interface ClientOptions {
    */
   pacing?: boolean;
   /**
+   * Share the key's rate limit with the other processes that use it: count on what their use
+   * (inferred from `X-RateLimit-Remaining`) leaves, stop a few tokens above empty while they
+   * are active, add jitter to a 429's pause (rate-limiter.ts). `false` paces as if alone.
+   * @default true
+   */
+  cooperate?: boolean;
+  /**
+   * Hears, at most every 10 s, that requests have waited for the rate limit for more than 3 s:
+   * how many, this process's share, the others' use, the time left, and a line to show.
+   * @default no-op
+   */
+  onRateLimitWait?: (report: WaitReport) => void;
+  /**
+   * Folder of the catalogue file cache (regions, plans, OS images) shared by every process on
+   * the machine (catalogue-file-cache.ts); "" keeps the catalogue in this client's memory only.
+   * The provider sets it (see the README, "Catalogue cache").
+   * @default ""
+   */
+  catalogueCacheDir?: string;
+  /**
+   * How long a catalogue file stays fresh, in milliseconds; 0 reads the API every time.
+   * @default 300000
+   */
+  catalogueCacheTtlMs?: number;
+  /**
    * User-Agent header.
    * @default "pulumi-hosting/<version from package.json>"
    */
@@ -125,6 +151,10 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   ratePerMinute: 60,
   burst: 100,
   pacing: true,
+  cooperate: true,
+  onRateLimitWait: () => undefined,
+  catalogueCacheDir: "",
+  catalogueCacheTtlMs: 300_000,
   allowInsecureHttp: false,
   perPage: 500,
   paging: "cursor",

@@ -12,15 +12,32 @@
 // - the refill is capped at the capacity less the requests in flight (see refill());
 // - a request waits for a token instead of being sent to be refused;
 // - waiting mutations go before reads, reads before status polls;
-// - a 429's `retry_after` stops every request until then.
+// - a 429's `retry_after` stops every request until then, plus a random jitter so that
+//   processes sharing the key do not all come back in the same millisecond.
+// Many processes, one key (issue 15): with `cooperate` (the default) the refill that this
+// process counts on is not the key's whole rate but what the others leave of it
+// (shared-use.ts infers their use from the drop of `Remaining` our own requests do not
+// explain), never less than 1/16 of it; while others are active we also stop a few tokens
+// above empty (about 1 s of their use, at most a tenth of the bucket), so two processes that
+// both see the last tokens do not both spend them. When the others stop, their estimate
+// decays (10 s) and an answer showing more `Remaining` than we projected is believed again
+// whenever none of our requests is in flight, so a process alone gets the whole key back.
+// While requests wait more than a few seconds, `onWait` hears how many, this process's share
+// and the time left, at most every `waitReportMs` (wait-report.ts).
 // With `pacing: false` (the benchmark's naive mode) every request goes at once: no bucket,
 // no probe, no pause; 429s are left to the retries.
 
+import { SharedUse } from "./shared-use";
 import type { RequestPriority } from "./types";
+import { describeWait, type WaitReport } from "./wait-report";
 import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../protocol/headers";
 
 export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
+/** The least share of the key's rate a cooperating process counts on. */
+const MIN_SHARE = 1 / 16;
+/** Tokens' time without an answer after which a waiting cooperating process looks again. */
+const PROBE_TOKENS = 10;
 
 export interface RateLimiterOptions {
   ratePerMinute: number;
@@ -29,8 +46,19 @@ export interface RateLimiterOptions {
   maxPauseMs: number;
   /** False: grant every request at once (no bucket, no probe, no 429 pause). @default true */
   pacing?: boolean;
+  /** Share the key with other processes (see the module comment). @default true */
+  cooperate?: boolean;
+  /** Largest random delay added to a 429's `retry_after`, in ms. @default 1000 */
+  jitterMs?: number;
+  /** Told about long waits (at most every `waitReportMs`). @default no-op */
+  onWait?: (report: WaitReport) => void;
+  /** How long requests wait before `onWait` hears of it, in ms. @default 3000 */
+  waitReportAfterMs?: number;
+  /** Least time between two reports, in ms. @default 10000 */
+  waitReportMs?: number;
   logger: (line: string) => void;
   now?: () => number;
+  random?: () => number;
 }
 
 /** A granted token; hand it back through `observe` (answer) or `release` (no answer). */
@@ -55,11 +83,19 @@ export class RateLimiter {
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = 0;
-  private readonly queues: Record<RequestPriority, Array<(t: Ticket) => void>> = { mutation: [], read: [], poll: [] };
+  private readonly queues: Record<RequestPriority, Array<{ resolve: (t: Ticket) => void; at: number }>> = { mutation: [], read: [], poll: [] };
   private readonly now: () => number;
+  private readonly shared: SharedUse;
+  private readonly cooperate: boolean;
+  private lastReport = -Infinity;
+  private lastAnswer = 0;
+  /** Requests in flight allowed now (slow start: see observe). */
+  private window = 1;
 
   constructor(private readonly opts: RateLimiterOptions) {
     this.now = opts.now ?? Date.now;
+    this.shared = new SharedUse(this.now());
+    this.cooperate = opts.cooperate !== false && opts.pacing !== false;
     this.capacity = Math.max(1, opts.burst);
     this.tokens = this.capacity;
     this.ratePerMs = opts.ratePerMinute / 60_000;
@@ -69,7 +105,7 @@ export class RateLimiter {
   /** Resolves when the request may go; it never refuses. */
   acquire(priority: RequestPriority = "read"): Promise<Ticket> {
     return new Promise((resolve) => {
-      this.queues[priority].push(resolve);
+      this.queues[priority].push({ resolve, at: this.now() });
       this.pump();
     });
   }
@@ -78,11 +114,20 @@ export class RateLimiter {
   observe(ticket: Ticket, status: number, header: HeaderGetter, retryAfterSec?: number): void {
     this.settle(ticket);
     this.calibrated = true;
+    this.lastAnswer = this.now();
+    if (status !== 429) this.shared.admitted();
     this.sync(header);
+    // Slow start (as TCP's): a process does not know at first whether others share the key,
+    // so it does not spend the whole `Remaining` at once; each admitted answer lets one more
+    // request fly (doubling per round trip, a few milliseconds), each 429 halves the window.
+    // Once others show up, it grows by one per window instead (congestion avoidance).
+    if (status === 429) this.window = Math.max(1, Math.floor(this.window / 2));
+    else this.window = Math.min(this.window + (this.othersPerMs(this.now()) > 0 ? 1 / this.window : 1), Math.max(1, this.capacity));
     if (status === 429 && this.opts.pacing !== false) {
       this.refill();
       this.tokens = Math.min(this.tokens, -this.inFlight);
-      const until = retryAfterSec !== undefined ? retryAfterSec * 1000 : this.now() + 1000 / Math.max(this.ratePerMs * 1000, 1e-3);
+      const jitter = this.cooperate ? (this.opts.random ?? Math.random)() * (this.opts.jitterMs ?? 1000) : 0;
+      const until = (retryAfterSec !== undefined ? retryAfterSec * 1000 : this.now() + 1000 / Math.max(this.ratePerMs * 1000, 1e-3)) + jitter;
       const capped = Math.min(until, this.now() + this.opts.maxPauseMs);
       if (capped > this.pausedUntil) {
         this.pausedUntil = capped;
@@ -99,10 +144,55 @@ export class RateLimiter {
   }
 
   /** For tests and the benchmark. */
-  snapshot(): { tokens: number; capacity: number; perMinute: number; unlimited: boolean; waiting: number } {
+  snapshot(): {
+    tokens: number;
+    capacity: number;
+    perMinute: number;
+    unlimited: boolean;
+    waiting: number;
+    sharePerMinute: number;
+    othersPerMinute: number;
+    inFlight: number;
+    window: number;
+    pausedMs: number;
+  } {
     this.refill();
-    const waiting = ORDER.reduce((n, p) => n + this.queues[p].length, 0);
-    return { tokens: this.tokens, capacity: this.capacity, perMinute: this.ratePerMs * 60_000, unlimited: this.unlimited, waiting };
+    const now = this.now();
+    return {
+      tokens: this.tokens,
+      capacity: this.capacity,
+      perMinute: this.ratePerMs * 60_000,
+      unlimited: this.unlimited,
+      waiting: this.waiting(),
+      sharePerMinute: this.shareRatePerMs(now) * 60_000,
+      othersPerMinute: this.othersPerMs(now) * 60_000,
+      inFlight: this.inFlight,
+      window: this.window,
+      pausedMs: Math.max(0, this.pausedUntil - now),
+    };
+  }
+
+  private waiting(): number {
+    return ORDER.reduce((n, p) => n + this.queues[p].length, 0);
+  }
+
+  private othersPerMs(now: number): number {
+    return this.cooperate ? Math.min(this.shared.othersPerMs(now, this.inFlight), this.ratePerMs * (1 - MIN_SHARE)) : 0;
+  }
+
+  /** The refill this process counts on: the key's rate less the others' use (module comment). */
+  private shareRatePerMs(now: number): number {
+    if (!this.cooperate) return this.ratePerMs;
+    return Math.max(this.ratePerMs * MIN_SHARE, this.ratePerMs - this.othersPerMs(now));
+  }
+
+  /** Tokens left in the server's bucket while others are active (back off before a 429). */
+  private reserve(now: number): number {
+    const others = this.othersPerMs(now);
+    if (others <= 0) return 0;
+    // Below the capacity less one: a process that met the bucket empty may have learnt a
+    // capacity of 1, and a reserve it can never hold above would stop it for good.
+    return Math.min(this.capacity / 10, this.capacity - 1, Math.max(1, Math.ceil(others * 1000)));
   }
 
   private settle(ticket: Ticket): void {
@@ -124,6 +214,7 @@ export class RateLimiter {
     this.ratePerMs = limit / 60_000;
     const remaining = num(header(RATE_LIMIT_REMAINING));
     if (remaining === undefined) return;
+    this.shared.observe(this.now(), remaining, this.ratePerMs, this.capacity);
     const reset = num(header(RATE_LIMIT_RESET));
     let capacity = this.capacityLearned ? Math.max(this.capacity, remaining + 1) : remaining + 1;
     if (reset !== undefined) {
@@ -137,6 +228,15 @@ export class RateLimiter {
     // a higher `Remaining` may be older news than a lower one already seen. Being low heals by
     // itself (we refill at the server's rate, up to the same capacity); being high is a 429.
     this.tokens = Math.min(this.tokens, this.capacity, remaining - this.inFlight);
+    // Others active: of what is left above the reserve, only our share is ours.
+    const now = this.now();
+    if (this.othersPerMs(now) > 0) {
+      const share = this.shareRatePerMs(now) / this.ratePerMs;
+      this.tokens = Math.min(this.tokens, (remaining - this.reserve(now)) * share - this.inFlight);
+    }
+    // With none of ours in flight this answer is the newest news: when others slowed down,
+    // the bucket holds more than our share's projection, and we may use it.
+    if (this.cooperate && this.inFlight === 0) this.tokens = Math.max(this.tokens, Math.min(this.capacity, remaining));
   }
 
   /**
@@ -149,14 +249,18 @@ export class RateLimiter {
   private refill(): void {
     const now = this.now();
     if (now > this.last) {
-      const cap = this.capacity - this.inFlight;
-      if (this.tokens < cap) this.tokens = Math.min(cap, this.tokens + (now - this.last) * this.ratePerMs);
+      // While others use the key, our share of its rate comes with our share of its bucket:
+      // a long wait must not save up a burst that every process would spend at once.
+      const others = this.othersPerMs(now);
+      const bucket = others > 0 ? Math.max(1 + this.reserve(now), (this.capacity * this.shareRatePerMs(now)) / this.ratePerMs) : this.capacity;
+      const cap = bucket - this.inFlight;
+      if (this.tokens < cap) this.tokens = Math.min(cap, this.tokens + (now - this.last) * this.shareRatePerMs(now));
       this.last = now;
     }
   }
 
   private grant(p: RequestPriority): void {
-    const resolve = this.queues[p].shift()!;
+    const { resolve } = this.queues[p].shift()!;
     this.inFlight++;
     resolve({ seq: ++this.seq, settled: false });
   }
@@ -170,7 +274,10 @@ export class RateLimiter {
         continue;
       }
       const now = this.now();
-      if (now < this.pausedUntil) return this.wakeAt(this.pausedUntil);
+      if (now < this.pausedUntil) {
+        this.reportWait(now);
+        return this.wakeAt(this.pausedUntil);
+      }
       if (!this.calibrated) {
         if (this.probing) return;
         this.probing = true;
@@ -182,18 +289,55 @@ export class RateLimiter {
         continue;
       }
       this.refill();
-      if (this.tokens >= 1) {
+      const need = 1 + this.reserve(now);
+      if (this.cooperate && this.inFlight >= Math.floor(this.window)) return;
+      if (this.tokens >= need || this.probeDue(now)) {
         this.tokens -= 1;
         this.grant(p);
         continue;
       }
+      this.reportWait(now);
       // Waiting cannot help while the in-flight requests fill the bucket: their answers pump.
-      if (this.capacity - this.inFlight < 1) return;
-      return this.wakeAt(now + Math.ceil((1 - this.tokens) / this.ratePerMs));
+      if (this.capacity - this.inFlight < need && this.inFlight > 0) return;
+      // Our share grows as the others' estimate fades: look again after one token's time at
+      // the key's full rate at the latest, not after a wait computed from today's share.
+      const wait = Math.min((need - this.tokens) / this.shareRatePerMs(now), 1 / this.ratePerMs);
+      return this.wakeAt(now + Math.ceil(wait));
     }
   }
 
-  private wakeAt(at: number): void {
+  /**
+   * Ramp up when the others went quiet: a share estimated while they were busy can keep us
+   * waiting long after they stopped, and only an answer tells. With nothing of ours in flight
+   * and no answer for PROBE_TOKENS tokens' time at the key's rate, one request goes to look.
+   */
+  private probeDue(now: number): boolean {
+    return this.cooperate && this.inFlight === 0 && this.othersPerMs(now) > 0 && now - this.lastAnswer >= PROBE_TOKENS / this.ratePerMs;
+  }
+
+  /** At most every waitReportMs, while the oldest request has waited waitReportAfterMs. */
+  private reportWait(now: number): void {
+    if (!this.opts.onWait || now - this.lastReport < (this.opts.waitReportMs ?? 10_000)) return;
+    const oldest = Math.min(...ORDER.map((p) => this.queues[p][0]?.at ?? Infinity));
+    if (now - oldest < (this.opts.waitReportAfterMs ?? 3000)) return;
+    this.lastReport = now;
+    const share = this.shareRatePerMs(now);
+    const queued = this.waiting();
+    const pauseMs = Math.max(0, this.pausedUntil - now);
+    this.opts.onWait(
+      describeWait({
+        queued,
+        perMinute: this.ratePerMs * 60_000,
+        sharePerMinute: share * 60_000,
+        othersPerMinute: this.othersPerMs(now) * 60_000,
+        etaMs: pauseMs + Math.max(0, queued - Math.max(0, this.tokens)) / share,
+      }),
+    );
+  }
+
+  private wakeAt(wanted: number): void {
+    // A long wait still wakes every waitReportMs, so it can be reported.
+    const at = this.opts.onWait ? Math.min(wanted, this.now() + (this.opts.waitReportMs ?? 10_000)) : wanted;
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;

@@ -25,6 +25,11 @@ export class ShapeTracker {
     if (s) this.set(s);
   }
 
+  /** Learn from a trusted record (the catalogue file cache); a no-op once the shape is known. */
+  learn(s: ApiShape): void {
+    if (!this.value) this.set(s);
+  }
+
   private set(s: ApiShape): void {
     this.value = s;
     this.resolveKnown(s);

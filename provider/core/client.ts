@@ -5,11 +5,19 @@
 
 import { getClient } from "../api";
 import type { HostingApi } from "../api/types";
+import { catalogueCacheDir } from "./catalogue-cache-dir";
+import { cooperation } from "./cooperation";
 import { naiveMode } from "./naive-waiter";
 import { resolveSettings } from "./settings";
+import { warn } from "./warnings";
 
 /** The shared client for the current settings; throws a clear error when a setting is missing. */
 export function api(): HostingApi {
   const s = resolveSettings();
-  return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource, pacing: !naiveMode() });
+  return getClient({
+    apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource, pacing: !naiveMode(),
+    catalogueCacheDir: catalogueCacheDir(),
+    cooperate: cooperation(),
+    onRateLimitWait: (report) => warn(report.message),
+  });
 }

@@ -28,6 +28,8 @@ export async function createPulumiEnv(extraEnv: Record<string, string> = {}): Pr
     ...offlineEnv(backendDir, PASSPHRASE),
     // Keep the key out of the provider's environment unless a test sets it.
     HOSTING_API_KEY: "",
+    // This file's own catalogue cache: a simulator of another shape on a reused port must not read it.
+    HOSTING_CATALOGUE_CACHE_DIR: path.join(home, "catalogue-cache"),
     ...extraEnv,
   };
   return {

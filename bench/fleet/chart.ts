@@ -1,0 +1,82 @@
+// The chart of the many-stacks scenario, drawn by vega-lite (spec) and vega (SVG, headless)
+// from a run's JSON: requests per second, 429s per second and servers active over time, one
+// line per run (one stack vs K stacks, cooperation off = before, on = after).
+// Several runs (e.g. cooperation off and on run apart) are drawn together, and their table printed:
+//   node dist/bench/fleet/chart.js docs/many-stacks.svg bench/results/<run>.json...
+
+import * as fs from "fs";
+import type { MultiStackResult } from "./multi-stack";
+import { formatMultiTable, multiRows } from "./multi-table";
+
+interface Point {
+  run: string;
+  t: number;
+  metric: string;
+  value: number;
+}
+
+const METRICS = ["requests / s", "429s / s", "servers active"];
+
+/** Per-second rates from the cumulative samples. */
+export function chartPoints(results: MultiStackResult[]): Point[] {
+  const points: Point[] = [];
+  for (const r of results) {
+    const run = `${r.k === 1 ? "1 stack" : `${r.k} stacks`} × ${r.m}, cooperation ${r.cooperate ? "on" : "off"}`;
+    let prev = { t: 0, requests: 0, rateLimited: 0 };
+    for (const s of r.timeline) {
+      const dt = s.t - prev.t;
+      if (dt <= 0) continue;
+      points.push({ run, t: Math.round(s.t), metric: METRICS[0]!, value: (s.requests - prev.requests) / dt });
+      points.push({ run, t: Math.round(s.t), metric: METRICS[1]!, value: (s.rateLimited - prev.rateLimited) / dt });
+      points.push({ run, t: Math.round(s.t), metric: METRICS[2]!, value: s.active });
+      prev = s;
+    }
+  }
+  return points;
+}
+
+export function chartSpec(points: Point[]): Record<string, unknown> {
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: "Many stacks, one key (default tier 60/min, burst 100; 20 s provisioning)",
+    data: { values: points },
+    facet: { row: { field: "metric", type: "nominal", sort: METRICS, title: null } },
+    spec: {
+      width: 640,
+      height: 150,
+      mark: { type: "line", interpolate: "step-after", strokeWidth: 1.5 },
+      encoding: {
+        x: { field: "t", type: "quantitative", title: "seconds since the stacks started" },
+        y: { field: "value", type: "quantitative", title: null },
+        color: { field: "run", type: "nominal", title: "run" },
+      },
+    },
+    resolve: { scale: { y: "independent" } },
+  };
+}
+
+// vega and vega-lite are ESM-only; this is CommonJS, so a real dynamic import.
+const importEsm = new Function("m", "return import(m)") as (m: string) => Promise<any>;
+
+export async function renderSvg(results: MultiStackResult[]): Promise<string> {
+  const [vega, vl] = await Promise.all([importEsm("vega"), importEsm("vega-lite")]);
+  const compiled = vl.compile(chartSpec(chartPoints(results))).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+  return view.toSVG();
+}
+
+if (require.main === module) {
+  const [output, ...inputs] = process.argv.slice(2);
+  if (!output || inputs.length === 0) {
+    console.error("usage: node dist/bench/fleet/chart.js <out.svg> <results.json>...");
+    process.exit(2);
+  }
+  const multi: MultiStackResult[] = inputs.flatMap((f) => JSON.parse(fs.readFileSync(f, "utf8")).multi ?? []);
+  console.log(formatMultiTable(multiRows(multi)));
+  renderSvg(multi)
+    .then((svg) => fs.writeFileSync(output, svg))
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,69 @@
+// Many stacks, one key (issue 15): K stacks of M servers each run `up` at the same time
+// against one simulator with one key on the default tier, each in its own CLI and provider
+// process (sharing nothing but the API and the machine's catalogue cache), against one stack
+// of K·M. With cooperation off (HOSTING_RATE_LIMIT_COOPERATION=off) each provider paces as
+// if alone: the "before".
+
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { BenchOptions, Shape } from "./options";
+import { fleetProgram } from "./programs";
+import { createBenchStack, type BenchStack } from "./pulumi-stack";
+import { countRequests, type RequestCount } from "./sim-stats";
+import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
+import { sampleTimeline, type Sample } from "./timeline";
+
+export interface MultiStackResult {
+  shape: Shape;
+  k: number;
+  m: number;
+  cooperate: boolean;
+  /** Wall time until the last stack's `up` ended. */
+  seconds: number;
+  perStackSeconds: number[];
+  ok: boolean;
+  error?: string;
+  requests: RequestCount;
+  /** Servers the simulator holds after the run (must be K·M: every server exists once). */
+  servers: number;
+  timeline: Sample[];
+}
+
+export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape: Shape, k: number, m: number, cooperate: boolean, log: (line: string) => void): Promise<MultiStackResult> {
+  const sim = await SimulatorProcess.start(repoRoot, shape, opts.provisionMs);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
+  const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
+  const env = { HOSTING_NAIVE_MODE: "0", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
+  const stacks: BenchStack[] = [];
+  try {
+    for (let i = 0; i < k; i++) stacks.push(await createBenchStack(repoRoot, fleetProgram("ours", m, `s${i}-`), config, env));
+    await sim.freshKey();
+    await sim.resetStats();
+    const timeline = sampleTimeline(sim);
+    const started = Date.now();
+    const errors: string[] = [];
+    const perStackSeconds = await Promise.all(
+      stacks.map(async (s, i) => {
+        try {
+          await s.stack.up({ parallel: m, onOutput: () => undefined });
+        } catch (e) {
+          errors.push(`stack ${i}: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+        }
+        return (Date.now() - started) / 1000;
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const samples = await timeline.stop();
+    const requests = countRequests(await sim.stats());
+    const servers = await sim.liveServers();
+    const result: MultiStackResult = { shape, k, m, cooperate, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples };
+    if (errors.length) result.error = errors.join("; ");
+    log(`  ${k} × ${m} cooperation ${cooperate ? "on" : "off"}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${result.ok ? "" : ` FAILED: ${result.error}`}`);
+    return result;
+  } finally {
+    for (const s of stacks) s.dispose();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    await sim.close();
+  }
+}

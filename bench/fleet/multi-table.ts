@@ -1,0 +1,82 @@
+// The table of the many-stacks scenario: each K × M run against one stack of K·M with the
+// same cooperation setting, and the issue's targets (time and requests ≤ 1.15×, 429s ≤ 1%).
+
+import type { MultiStackResult } from "./multi-stack";
+import type { TargetCheck } from "./targets";
+
+export interface MultiRow {
+  run: string;
+  cooperate: boolean;
+  seconds: number;
+  timeRatio?: number;
+  /** From the first request the API saw to the last server active: the wall time without the engines' start, which the machine's load moves. */
+  apiSeconds?: number;
+  apiRatio?: number;
+  requests: number;
+  requestRatio?: number;
+  rateLimited: number;
+  servers: number;
+  ok: boolean;
+}
+
+export function multiRows(results: MultiStackResult[]): MultiRow[] {
+  return results.map((r, i) => {
+    // The one stack run last before this one (runs merged from several invocations each
+    // compare with their own), else any.
+    const same = (o: MultiStackResult) => o.k === 1 && o.m === r.k * r.m && o.cooperate === r.cooperate && o.shape === r.shape;
+    const one = results.slice(0, i).reverse().find(same) ?? results.find(same);
+    const api = apiSpan(r);
+    const oneApi = one ? apiSpan(one) : undefined;
+    return {
+      run: r.k === 1 ? `one stack × ${r.m}` : `${r.k} stacks × ${r.m}`,
+      cooperate: r.cooperate,
+      seconds: r.seconds,
+      timeRatio: one && r.k > 1 ? r.seconds / one.seconds : undefined,
+      apiSeconds: api,
+      apiRatio: api !== undefined && oneApi !== undefined && r.k > 1 ? api / oneApi : undefined,
+      requests: r.requests.total,
+      requestRatio: one && r.k > 1 ? r.requests.total / one.requests.total : undefined,
+      rateLimited: r.requests.rateLimited,
+      servers: r.servers,
+      ok: r.ok,
+    };
+  });
+}
+
+/** Seconds from the first request to the sample where every server was active. */
+function apiSpan(r: MultiStackResult): number | undefined {
+  const first = r.timeline.find((s) => s.requests > 0);
+  const done = r.timeline.find((s) => s.active >= r.k * r.m);
+  return first && done ? done.t - first.t : undefined;
+}
+
+export function formatMultiTable(rows: MultiRow[]): string {
+  const x = (v: number | undefined) => (v === undefined ? "–" : `${v.toFixed(2)}×`);
+  const lines = [
+    "| run | cooperation | wall s | time vs one stack | API span s | API span vs one stack | requests | requests vs one stack | 429s | servers |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows) {
+    const pct = r.requests ? ` (${((100 * r.rateLimited) / r.requests).toFixed(1)}%)` : "";
+    const span = r.apiSeconds === undefined ? "–" : r.apiSeconds.toFixed(0);
+    lines.push(
+      `| ${r.run} | ${r.cooperate ? "on" : "off"} | ${r.seconds.toFixed(1)}${r.ok ? "" : " FAILED"} | ${x(r.timeRatio)} | ${span} | ${x(r.apiRatio)} | ` +
+        `${r.requests} | ${x(r.requestRatio)} | ${r.rateLimited}${pct} | ${r.servers} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export function checkMultiTargets(rows: MultiRow[], results: MultiStackResult[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  rows.forEach((r, i) => {
+    const res = results[i]!;
+    if (!r.cooperate || res.k === 1) return;
+    const where = `${r.run}, cooperation on`;
+    if (r.timeRatio !== undefined) checks.push({ target: `${where}: time ≤ 1.15× one stack`, met: r.ok && r.timeRatio <= 1.15, measured: `${r.timeRatio.toFixed(2)}×` });
+    if (r.requestRatio !== undefined) checks.push({ target: `${where}: requests ≤ 1.15× one stack`, met: r.requestRatio <= 1.15, measured: `${r.requestRatio.toFixed(2)}×` });
+    checks.push({ target: `${where}: 429s ≤ 1% of requests`, met: r.rateLimited <= 0.01 * r.requests, measured: `${r.rateLimited} of ${r.requests}` });
+    checks.push({ target: `${where}: every server exists once`, met: r.servers === res.k * res.m, measured: `${r.servers} of ${res.k * res.m}` });
+  });
+  return checks;
+}

@@ -1,0 +1,84 @@
+// How much of the key's rate limit other processes are using, inferred from the API's own
+// `X-RateLimit-Remaining` with nothing shared but the API (so it works across machines).
+// Between two answers the server's bucket gains `rate × elapsed` (up to its capacity) and
+// loses one token per request it admitted; the requests this process sent in between are
+// known, so whatever else `Remaining` dropped by was spent by someone else with the same key.
+//
+// The unexplained drop is summed with its sign and decays with a time constant of `tauMs`:
+// `Remaining` is rounded down and answers arrive out of order, so one observation is off by a
+// token or two either way, but the signed sum telescopes (an error in one answer is undone
+// by the next). A dead band of a few tokens keeps that noise from looking like another
+// process, so a process alone with its key is not slowed.
+
+export class SharedUse {
+  /** Signed tokens spent by others, decayed. */
+  private othersTokens = 0;
+  /** Tokens this process spent, decayed the same way (its own rate, for its share). */
+  private ownTokens = 0;
+  private at: number;
+  private first: number | undefined;
+  private last: { at: number; remaining: number } | undefined;
+  private ownSinceLast = 0;
+  /** Ten tokens' worth of the key's rate: 10 s on the default tier (60/min). */
+  private tauMs = 10_000;
+
+  constructor(
+    now: number,
+    private readonly deadBand = 2,
+  ) {
+    this.at = now;
+  }
+
+  /**
+   * An answer to one of our requests that the server admitted (anything but a 429, which
+   * takes no token). Counted when answered, not when sent: until then the server may not have
+   * seen it. Those in flight that it has seen make `Remaining` look low for a moment; the
+   * caller allows for them (see othersPerMs) and their answers undo it.
+   */
+  admitted(): void {
+    this.ownSinceLast++;
+    this.ownTokens++;
+  }
+
+  /** An answer's `Remaining`, with the server's rate and bucket capacity at that time. */
+  observe(now: number, remaining: number, ratePerMs: number, capacity: number): void {
+    this.tauMs = Math.max(1000, 10 / Math.max(ratePerMs, 1e-6));
+    this.decay(now);
+    this.first ??= now;
+    if (this.last) {
+      const expected = Math.min(capacity, this.last.remaining + (now - this.last.at) * ratePerMs) - this.ownSinceLast;
+      this.othersTokens += expected - remaining;
+    }
+    this.last = { at: now, remaining };
+    this.ownSinceLast = 0;
+  }
+
+  /**
+   * Others' estimated use in tokens per millisecond (0 within the dead band and our requests
+   * in flight). It fades between answers, so a process that waits long (others gone, or a
+   * burst of theirs taken for a rate) tries again and learns from the next answer.
+   */
+  othersPerMs(now: number, inFlight = 0): number {
+    this.decay(now);
+    return Math.max(0, this.othersTokens - this.deadBand - inFlight) / this.window();
+  }
+
+  /** This process's own recent use in tokens per millisecond, as of the last answer. */
+  ownPerMs(): number {
+    return Math.max(0, this.ownTokens) / this.window();
+  }
+
+  /** The decayed sums' weight in ms: tau, or less while we have watched for less long. */
+  private window(): number {
+    const watched = this.first === undefined ? 0 : this.at - this.first;
+    return Math.max(this.tauMs * (1 - Math.exp(-watched / this.tauMs)), this.tauMs / 2);
+  }
+
+  private decay(now: number): void {
+    if (now <= this.at) return;
+    const f = Math.exp(-(now - this.at) / this.tauMs);
+    this.othersTokens *= f;
+    this.ownTokens *= f;
+    this.at = now;
+  }
+}

@@ -1,0 +1,43 @@
+// The command line of hosting-gitops, parsed into a verb and GitopsOptions. Errors name the flag.
+import { VERBS, type GitopsOptions, type Verb } from "./options";
+
+export const USAGE =
+  "usage: hosting-gitops <plan|apply|drift> --stack <name> [--cwd <project dir>] [--summary <file.md>]\n" +
+  "                      [--plan-file <file.json>] [--allow-replace] [--parallel <n>] [--lock-timeout <seconds>]\n" +
+  "  exit codes: 0 nothing to flag, 2 flagged (a replace/delete not allowed, or drift), 1 an error\n" +
+  "  the API key and base URL come from HOSTING_API_KEY / HOSTING_BASE_URL or the stack config,\n" +
+  "  the backend from PULUMI_BACKEND_URL, the secrets passphrase from PULUMI_CONFIG_PASSPHRASE";
+
+const VALUE_FLAGS: Record<string, keyof GitopsOptions> = {
+  "--stack": "stack",
+  "--cwd": "cwd",
+  "--summary": "summaryFile",
+  "--plan-file": "planFile",
+  "--parallel": "parallel",
+  "--lock-timeout": "lockTimeoutSeconds",
+};
+const NUMERIC = new Set<keyof GitopsOptions>(["parallel", "lockTimeoutSeconds"]);
+
+export function parseArgs(argv: string[]): { verb: Verb; options: GitopsOptions } {
+  const [verb, ...rest] = argv;
+  if (!VERBS.includes(verb as Verb)) throw new Error(`unknown command '${verb ?? ""}'\n${USAGE}`);
+  const options: Record<string, unknown> = {};
+  for (let i = 0; i < rest.length; i++) {
+    const [flag, inline] = rest[i].split(/=(.*)/s, 2);
+    if (flag === "--allow-replace") {
+      options.allowReplace = true;
+      continue;
+    }
+    const key = VALUE_FLAGS[flag];
+    if (!key) throw new Error(`unknown option '${flag}'\n${USAGE}`);
+    const value = inline ?? rest[++i];
+    if (value === undefined || value === "") throw new Error(`${flag} needs a value\n${USAGE}`);
+    if (NUMERIC.has(key)) {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} must be a whole number above 0, got '${value}'`);
+      options[key] = n;
+    } else options[key] = value;
+  }
+  if (!options.stack) throw new Error(`--stack is required\n${USAGE}`);
+  return { verb: verb as Verb, options: options as unknown as GitopsOptions };
+}
