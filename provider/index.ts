@@ -1,4 +1,8 @@
-// pulumi-hosting: the Server and Webhook resources and the catalogue lookups. Re-exports only.
+// pulumi-hosting: the Server and Webhook resources and the catalogue lookups. Re-exports only, after the runtime check.
+import { assertSupportedRuntime } from "./runtime-check";
+
+// Before anything loads the SDK: a Node or SDK outside the tested lanes stops here with one message.
+assertSupportedRuntime();
 export { Server, type ServerArgs, type ServerInputs, type ServerOutputs, type PowerState } from "./server/resource";
 export { Webhook, type WebhookArgs, type WebhookInputs, type WebhookOutputs } from "./webhook/resource";
 export * from "./functions";

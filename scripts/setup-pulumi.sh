@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Puts a Pulumi CLI that matches the pinned @pulumi/pulumi into .tools/bin.
+# Puts a Pulumi CLI into .tools/bin: a `pulumi` already on PATH at or above the
+# CLI version we test (scripts/lanes.json `cli`), or else one built and cached here.
+# PULUMI_HOSTING_ROOT names another project to set up (a test lane's fresh project,
+# scripts/run-lane.sh); its own @pulumi/pulumi supplies the dynamic-provider shim.
 #
 # Why a build: the `pulumi` npm package downloads a binary, which fails on an
 # offline machine, so we compile the CLI from its Go module. Its own go.mod has
@@ -22,7 +25,8 @@
 # (scripts/language-host/), unless a real host is already on PATH.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SCRIPT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="${PULUMI_HOSTING_ROOT:-$SCRIPT_ROOT}"
 BIN="$ROOT/.tools/bin"
 SDK_DIR="$ROOT/node_modules/@pulumi/pulumi"
 mkdir -p "$BIN"
@@ -31,7 +35,6 @@ if [[ ! -f "$SDK_DIR/package.json" ]]; then
   echo "setup-pulumi: @pulumi/pulumi is not installed; run 'npm ci' first" >&2
   exit 1
 fi
-SDK_VERSION="$(node -p "require('$SDK_DIR/package.json').version")"
 CACHE_ROOT="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}"
 # The CLI versions we build, newest first. The Go module proxy reachable here serves only
 # some releases (3.260.0's pkg module was refused on 2026-11-22, 3.259.0 was served), so the
@@ -64,16 +67,22 @@ HOST
   chmod +x "$BIN/pulumi-language-nodejs"
 }
 
-# A pulumi already on PATH (outside .tools) is used when its version matches.
+# The lowest CLI version a lane tests with; a user's own CLI at or above it is used as is.
+LOWEST_CLI="$(node -p "require('$SCRIPT_ROOT/scripts/lanes.json').cli")"
+version_at_least() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" == "$2" ]]; }
+
+# A pulumi already on PATH (outside .tools) is used when it is new enough: no build then.
 existing="$(PATH="${PATH//$BIN:/}" command -v pulumi || true)"
 if [[ -n "$existing" && "$existing" != "$BIN/pulumi" ]]; then
-  if [[ "$("$existing" version 2>/dev/null)" == "v$SDK_VERSION" ]]; then
+  found="$("$existing" version 2>/dev/null || true)"
+  if [[ "$found" =~ ^v[0-9]+\.[0-9]+\.[0-9]+ ]] && version_at_least "${found#v}" "$LOWEST_CLI"; then
     ln -sf "$existing" "$BIN/pulumi"
     link_shim
     link_language_host
-    echo "setup-pulumi: using $existing (v$SDK_VERSION)"
+    echo "setup-pulumi: using $existing ($found, at or above v$LOWEST_CLI)"
     exit 0
   fi
+  echo "setup-pulumi: $existing is ${found:-of unknown version}, below v$LOWEST_CLI; using a cached or built CLI" >&2
 fi
 
 # Builds CLI version $1 into $CACHE_ROOT/pulumi-cli-v$1; fails when the proxy refuses it.

@@ -2,16 +2,15 @@
 // and the two remaining server actions (reboot through rebootTriggers, halt through
 // stopMode "hard"). Real CLI, both shapes; what the API saw comes from the simulator's stats.
 import { execFile } from "child_process";
-import * as path from "path";
 import { promisify } from "util";
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
 import { E2EStack } from "./e2e-stack";
 import { API_KEY, eventually, SHAPES, stackConfig, startWorld, type World } from "./fixtures";
-import { REPO_ROOT } from "./pulumi-env";
 import { countRequests, TEST_TIMINGS } from "../helpers/simulator";
 import { evalProgramFragment, type ServerTweak } from "./support/program-fragment";
+import { packageBin } from "./support/package-bin";
 
 const execFileAsync = promisify(execFile);
 const FLEET = 20;
@@ -55,7 +54,7 @@ async function mutations(world: World): Promise<Record<string, number>> {
 }
 
 async function hostingImport(world: World, ...args: string[]): Promise<string> {
-  const cli = path.join(REPO_ROOT, "dist", "provider", "import", "cli.js");
+  const cli = packageBin("hosting-import");
   const { stdout } = await execFileAsync(process.execPath, [cli, ...args], {
     env: { ...process.env, HOSTING_API_KEY: API_KEY, HOSTING_BASE_URL: world.sim.url },
   });

@@ -14,9 +14,10 @@ import * as path from "path";
 import { promisify } from "util";
 import { createPulumiEnv, PulumiEnv, REPO_ROOT } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
+import { packageBin } from "./support/package-bin";
 
 const RUNNER = path.join(REPO_ROOT, "dist", "test", "e2e", "support", "fleet-runner.js");
-const ORPHANS_CLI = path.join(REPO_ROOT, "dist", "provider", "orphans", "cli.js");
+const ORPHANS_CLI = packageBin("hosting-orphans");
 const FLEET = 20;
 
 for (const shape of SHAPES) {

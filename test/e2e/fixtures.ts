@@ -2,8 +2,8 @@
 // and programs built from a plain description that tests change between runs.
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
-import type { SimulatorOptions } from "../../simulator";
-import { RunningReceiver, startWebhookReceiver } from "../../provider/receiver";
+import type { SimulatorOptions } from "pulumi-hosting/simulator";
+import { RunningReceiver, startWebhookReceiver } from "pulumi-hosting/receiver";
 import { E2EStack } from "./e2e-stack";
 import { startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 

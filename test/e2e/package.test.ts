@@ -1,57 +1,31 @@
-// Scenario 9: the package as users get it. `npm pack`, install the tarball into
-// a fresh temporary project (no links into this repository), and run `up` and
-// `destroy` there with that project's own @pulumi/pulumi, in a separate process.
+// Scenario 9: the package as users get it. The packed tarball installed with a
+// plain `npm install` (no flags) into a fresh project that already has the SDK of
+// this lane (the repository's 3.248 in the oldest lane, the newest 3.x in the
+// current lane: scripts/lanes.json), then up, refresh, a no-change preview and
+// destroy through the real CLI, in a separate process on this lane's Node.
 import { expect } from "chai";
-import { execFile, execFileSync } from "child_process";
-import { promisify } from "util";
+import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { createPulumiEnv, PulumiEnv, REPO_ROOT, TOOLS_DIR } from "./pulumi-env";
+import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
-
-const RUNNER = `// Written by test/e2e/package.test.ts: a user's program, run inline.
-const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
-const hosting = require("pulumi-hosting");
-
-(async () => {
-  const command = await PulumiCommand.get({ root: process.env.TOOLS_DIR, skipVersionCheck: true });
-  const program = async () => {
-    const s = new hosting.Server("web", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "from-tarball" });
-    return { id: s.id, status: s.status };
-  };
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: process.env.STACK, projectName: "tarball-user", program },
-    { workDir: __dirname, pulumiCommand: command, projectSettings: { name: "tarball-user", runtime: "nodejs", main: __dirname } },
-  );
-  await stack.setAllConfig({
-    "hosting:apiKey": { value: process.env.KEY, secret: true },
-    "hosting:baseUrl": { value: process.env.SIM_URL },
-  });
-  const result = process.argv[2] === "up" ? await stack.up() : await stack.destroy();
-  const outputs = {};
-  for (const [k, v] of Object.entries(result.outputs || {})) outputs[k] = v.value;
-  console.log(JSON.stringify({ result: result.summary.result, outputs }));
-})().catch((err) => { console.error(String(err && err.message || err)); process.exit(1); });
-`;
+import { npmIn, packedTarball, runUser, writeUserProject } from "./support/user-project";
 
 describe("end to end: the packed tarball installed into a fresh project", function () {
+  const sdkVersion: string = require("@pulumi/pulumi/package.json").version;
   let project: string;
   let env: PulumiEnv;
+  let installLog = "";
 
   before(async function () {
     this.timeout(300_000);
     project = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-tarball-"));
-    const packOutput = execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: REPO_ROOT, encoding: "utf8" });
-    const tarball = path.join(project, JSON.parse(packOutput)[0].filename);
-    const sdkVersion = require("@pulumi/pulumi/package.json").version;
-    fs.writeFileSync(
-      path.join(project, "package.json"),
-      JSON.stringify({ name: "tarball-user", private: true, dependencies: { "pulumi-hosting": `file:${tarball}`, "@pulumi/pulumi": sdkVersion } }),
-    );
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: project, stdio: "inherit" });
-    expect(fs.lstatSync(path.join(project, "node_modules", "pulumi-hosting")).isSymbolicLink(), "installed, not linked").to.equal(false);
-    fs.writeFileSync(path.join(project, "run.js"), RUNNER);
+    const tarball = packedTarball(project);
+    writeUserProject(project);
+    npmIn(project, ["install", `@pulumi/pulumi@${sdkVersion}`]);
+    // What a user types: no --legacy-peer-deps, no --force. npm's warnings go to stderr, so both are kept.
+    installLog = npmIn(project, ["install", tarball, "--loglevel=warn"]);
     env = await createPulumiEnv();
   });
 
@@ -60,31 +34,61 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     if (project) fs.rmSync(project, { recursive: true, force: true });
   });
 
+  it(`installs into a project on @pulumi/pulumi ${sdkVersion} with plain npm install: no peer or engine warning`, () => {
+    expect(installLog).to.not.match(/peer|ERESOLVE|EBADENGINE|Unsupported engine/i);
+    expect(fs.lstatSync(path.join(project, "node_modules", "pulumi-hosting")).isSymbolicLink(), "installed, not linked").to.equal(false);
+    const installed = require(path.join(project, "node_modules", "@pulumi", "pulumi", "package.json")).version;
+    expect(installed, "the install kept the project's SDK").to.equal(sdkVersion);
+  });
+
   it("ships only dist/protocol, dist/provider, dist/simulator, README and package.json", () => {
     const files = fs.readdirSync(path.join(project, "node_modules", "pulumi-hosting", "dist"));
     expect(files.sort()).to.deep.equal(["protocol", "provider", "simulator"]);
   });
 
+  // Bad input: the installed package beside a stand-in SDK whose every module throws, so a
+  // message from deep inside the SDK shows that the check came too late or not at all.
+  const badSdks: Array<[string, Record<string, unknown>, string]> = [
+    ["an SDK below the peer range", { version: "3.200.0", engines: { node: ">=18" } }, "needs @pulumi/pulumi >=3.248.0 <4.0.0; this project has 3.200.0"],
+    ["an SDK that needs a newer Node", { version: "3.999.0", engines: { node: ">=99" } }, `@pulumi/pulumi 3.999.0 needs Node.js >=99; this is Node.js ${process.version}`],
+  ];
+  for (const [what, sdkPackage, message] of badSdks) {
+    it(`loading it with ${what} stops with one message naming the versions, no stack trace`, () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bad-sdk-"));
+      try {
+        fs.cpSync(path.join(project, "node_modules", "pulumi-hosting"), path.join(dir, "node_modules", "pulumi-hosting"), { recursive: true });
+        const sdk = path.join(dir, "node_modules", "@pulumi", "pulumi");
+        fs.mkdirSync(sdk, { recursive: true });
+        fs.writeFileSync(path.join(sdk, "package.json"), JSON.stringify({ name: "@pulumi/pulumi", ...sdkPackage }));
+        fs.writeFileSync(path.join(sdk, "index.js"), 'throw new Error("deep inside the SDK");');
+        const run = spawnSync(process.execPath, ["-e", 'require("pulumi-hosting")'], { cwd: dir, encoding: "utf8" });
+        expect(run.status).to.equal(1);
+        expect(run.stderr).to.include(message).and.to.include("README: Tested with");
+        expect(run.stderr).to.not.include("deep inside the SDK");
+        expect(run.stderr, "no stack frames").to.not.match(/^\s+at /m);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
   for (const shape of SHAPES) {
-    it(`shape ${shape}: up creates the server and destroy removes it`, async () => {
+    it(`shape ${shape}: up, refresh, a no-change preview and destroy on Node ${process.versions.node}`, async () => {
       const world: World = await startWorld(shape);
       try {
-        // Asynchronous: this process serves the simulator, so it must not block while the runner calls it.
-        const run = async (verb: string) => {
-          const { stdout } = await promisify(execFile)("node", ["run.js", verb], {
-            cwd: project,
-            encoding: "utf8",
-            env: { ...process.env, ...env.envVars, TOOLS_DIR, STACK: `tarball-${shape}`, KEY: API_KEY, SIM_URL: world.sim.url },
-          });
-          return JSON.parse(stdout.trim().split("\n").pop()!);
-        };
-        const up = await run("up");
+        const vars = { ...env.envVars, TOOLS_DIR, STACK: `tarball-${shape}`, KEY: API_KEY, SIM_URL: world.sim.url };
+        const up = await runUser(project, "up", vars);
         expect(up.result).to.equal("succeeded");
-        expect(up.outputs.status).to.equal("active");
+        expect([up.node, up.sdk]).to.deep.equal([process.version, sdkVersion]);
+        expect(up.outputs!.status).to.equal("active");
         const live = await world.sim.liveServers();
-        expect(live.map((s) => s.id)).to.deep.equal([up.outputs.id]);
+        expect(live.map((s) => s.id)).to.deep.equal([up.outputs!.id]);
         expect(live[0].label).to.equal("from-tarball");
-        const down = await run("destroy");
+        const refresh = await runUser(project, "refresh", vars);
+        expect(refresh.changes).to.not.have.any.keys("update", "delete");
+        const preview = await runUser(project, "preview", vars);
+        expect(preview.changes).to.not.have.any.keys("create", "update", "replace", "delete");
+        const down = await runUser(project, "destroy", vars);
         expect(down.result).to.equal("succeeded");
         expect(await world.sim.liveServers()).to.deep.equal([]);
       } finally {

@@ -1,7 +1,7 @@
 // Starts the simulator for a test suite: a free loopback port, short timings, and keys of
 // every permission on the enterprise tier (so suites are not rate limited unless they ask).
 // The admin helpers go over HTTP to /_sim/, the way a test of any suite would use them.
-import { startSimulator, type SimulatorOptions, type FaultRule, type KeySpec } from "../../simulator";
+import { startSimulator, type SimulatorOptions, type FaultRule, type KeySpec } from "pulumi-hosting/simulator";
 
 export const SHAPES = ["A", "B"] as const;
 export type TestShape = (typeof SHAPES)[number];

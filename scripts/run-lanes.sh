@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every lane of scripts/lanes.json (the tested version matrix) one after the
+# other (2 cores: lanes in parallel would only slow each other's timing-sensitive
+# suites), each to the end even when an earlier one failed, then repeats each lane's
+# summary line (Node, SDK and CLI versions, counts, time). Expects `npm run build` done.
+set -uo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+pack_dir="$(mktemp -d)"
+trap 'rm -rf "$pack_dir"' EXIT
+# One tarball for every tarball lane: the same bytes a user would install.
+tarball="$pack_dir/$(cd "$REPO" && npm pack --silent --pack-destination "$pack_dir" | tail -1)"
+
+status=0
+summaries=()
+for name in $(node -p "require('$REPO/scripts/lanes.json').lanes.map((l) => l.name).join(' ')"); do
+  echo "=== lane $name ==="
+  out="$(mktemp)"
+  bash "$REPO/scripts/run-lane.sh" "$name" "$tarball" 2>&1 | tee "$out"
+  lane_status=${PIPESTATUS[0]}
+  line="$(grep -E "^lane $name: " "$out" | tail -1)"
+  summaries+=("${line:-lane $name: ended before its summary (exit $lane_status)}")
+  [[ $lane_status -eq 0 ]] || status=1
+  rm -f "$out"
+done
+echo "=== lanes ==="
+printf '%s\n' "${summaries[@]}"
+exit "$status"
