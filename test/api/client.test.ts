@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { createClient, getClient, resetClients, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
 import { expectRejects, waitFor } from "./assert";
+import { startProxy } from "../helpers/proxy";
 import { FAST_KEY, FULL_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "./sim";
 
 for (const shape of SHAPES) {
@@ -169,6 +170,21 @@ for (const shape of SHAPES) {
       expect(c.stats()).to.deep.include({ requests: 4, retries: 0, rateLimited: 0 });
       expect(c.stats().byRoute).to.deep.equal({ "GET /v1/regions": 1, "GET /v1/os": 1, "GET /v1/servers/:id": 2 });
     });
+
+    it("sends the User-Agent pulumi-hosting/<package version> on every request the API receives", async () => {
+      const pkg = require("../../../package.json");
+      const proxy = await startProxy(sim.url);
+      try {
+        const api = sim.client({ baseUrl: proxy.url });
+        await api.getAccount();
+        await api.listAllServers();
+        await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "ua" });
+        expect(proxy.seen.length).to.be.at.least(3);
+        for (const req of proxy.seen) expect(req.headers["user-agent"], `${req.method} ${req.url}`).to.equal(`pulumi-hosting/${pkg.version}`);
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 }
 
@@ -186,9 +202,7 @@ describe("getClient", () => {
     expect(getClient(base)).not.to.equal(a);
   });
 
-  it("sends the User-Agent pulumi-hosting/<package version> and refuses clear text off loopback", async () => {
-    const pkg = require("../../../package.json");
-    expect(createClient({ baseUrl: "http://localhost:1", apiKey: "k" }).options.userAgent).to.equal(`pulumi-hosting/${pkg.version}`);
+  it("refuses clear text off loopback and malformed keys", async () => {
     expect(() => createClient({ baseUrl: "http://api.example.com", apiKey: "k" })).to.throw(/plain http:\/\/ to api\.example\.com, which is not loopback/);
     for (const ok of ["http://127.0.0.1:8080", "http://127.3.2.1", "http://[::1]:80", "http://localhost", "https://api.example.com"]) {
       expect(() => createClient({ baseUrl: ok, apiKey: "k" }), ok).not.to.throw();

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import type { RetryEvent } from "../../provider/api";
 import { waitFor } from "./assert";
+import { startProxy } from "../helpers/proxy";
 import { SHAPES, TestSim, count, learnCatalogue, UBUNTU_SLUG } from "./sim";
 
 const CREATE = { region: "ewr", plan: "vc2-1c-1gb", os: "" };
@@ -121,6 +122,31 @@ for (const shape of SHAPES) {
       expect(await sim.client({ onRetry: del.onRetry }).deleteServer(server.id)).to.equal(true);
       const raw = (await sim.rawServers())[0]!;
       expect(raw.status === "terminated" || raw.deleted_at !== null).to.equal(true);
+    });
+
+    it("reads a power action back when its answer was lost and an API that does not replay actions answers the repeat 409", async () => {
+      // The spec leaves replay by Idempotency-Key open; the simulator replays every POST. A
+      // proxy that drops the key on actions stands for an API that does not, so the repeat
+      // runs the action again and meets the status the lost attempt already brought.
+      const api = sim.client();
+      const { server } = await api.createServer({ ...CREATE, label: "no-replay" });
+      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      const proxy = await startProxy(sim.url, { dropHeaders: { on: /^POST \/v1\/servers\/[^/]+\/(start|stop|reboot|halt)$/, names: ["idempotency-key"] } });
+      try {
+        await sim.setConfig({ transitionMs: 5_000 });
+        const stop = scripted("POST /v1/servers/:id/stop", [{ lostAnswerRate: 1 }]);
+        await stop.start();
+        const stopping = await sim.client({ baseUrl: proxy.url, onRetry: stop.onRetry }).serverAction(server.id, "stop");
+        expect(stopping.status).to.equal("stopping");
+        const stats = await sim.stats();
+        expect(count(stats, "POST /v1/servers/:id/stop lost"), "the first answer was lost").to.equal(1);
+        expect(count(stats, "POST /v1/servers/:id/stop 409"), "the repeat was refused, not replayed").to.equal(1);
+        expect(count(stats, "GET /v1/servers/:id 200"), "and the server was read back").to.be.at.least(1);
+        expect(stop.events).to.have.length(1);
+      } finally {
+        await sim.setConfig({ transitionMs: 50 });
+        await proxy.close();
+      }
     });
 
     it("gives up after `retries` and says what failed", async () => {

@@ -83,6 +83,10 @@ export class TestSim {
     return this.admin("PUT", "/faults", { rules });
   }
 
+  setConfig(config: Record<string, number>): Promise<void> {
+    return this.sim.setConfig(config);
+  }
+
   async stats(): Promise<SimStats> {
     return this.admin("GET", "/stats");
   }

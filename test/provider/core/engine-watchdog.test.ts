@@ -2,7 +2,9 @@
 // and not before; run in a child process, as the dynamic-provider host would be.
 import { expect } from "chai";
 import { spawn } from "child_process";
+import * as fs from "fs";
 import * as net from "net";
+import * as os from "os";
 import * as path from "path";
 
 const WATCHDOG = path.join(__dirname, "..", "..", "..", "provider", "core", "engine-watchdog.js");
@@ -33,10 +35,41 @@ describe("engine watchdog", () => {
     expect(stderr).to.include(`the Pulumi engine at ${address} is gone`);
   });
 
-  it("does nothing outside the dynamic-provider host (no engine address)", () => {
-    const { startEngineWatchdog } = require(WATCHDOG);
-    let exited = false;
-    startEngineWatchdog({ exit: () => (exited = true) });
-    expect(exited).to.equal(false);
+  it("does nothing outside the dynamic-provider host, even with an unanswered address as its argument", async () => {
+    // The same refused address, once as the argument of the dynamic-provider host (the
+    // control: it must end) and once as the argument of any other script (it must not).
+    const refused = net.createServer();
+    await new Promise<void>((r) => refused.listen(0, "127.0.0.1", r));
+    const address = `127.0.0.1:${(refused.address() as net.AddressInfo).port}`;
+    await new Promise<void>((r) => refused.close(() => r()));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "watchdog-"));
+    try {
+      const host = scriptAt(path.join(dir, "cmd", "dynamic-provider", "index.js"));
+      const other = scriptAt(path.join(dir, "other", "index.js"));
+      const [hostCode, otherCode] = await Promise.all([runFor(host, address, 1500), runFor(other, address, 1500)]);
+      expect(hostCode, "the host with an engine that refuses ends").to.equal(1);
+      expect(otherCode, "any other script keeps running").to.equal("still running");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
+
+/** A script that starts the watchdog with no address, as the provider's entry does. */
+function scriptAt(file: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `require(${JSON.stringify(WATCHDOG)}).startEngineWatchdog({ intervalMs: 30 });\nsetInterval(() => {}, 1000);\n`);
+  return file;
+}
+
+/** Runs `node file arg`: its exit code, or "still running" (then killed) after `ms`. */
+async function runFor(file: string, arg: string, ms: number): Promise<number | null | string> {
+  const child = spawn(process.execPath, [file, arg], { stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r("still running"), ms))]);
+  if (code === "still running") {
+    child.kill("SIGKILL");
+    await exited;
+  }
+  return code;
+}
