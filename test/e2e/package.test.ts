@@ -35,15 +35,27 @@ const hosting = require("pulumi-hosting");
 })().catch((err) => { console.error(String(err && err.message || err)); process.exit(1); });
 `;
 
+/** What the package may hold: package.json, README and compiled provider/protocol/simulator code. */
+const SHIPPED = /^(package\.json|README\.md|LICENSE|dist\/(provider|protocol|simulator)\/[\w./-]+\.(js|d\.ts))$/;
+
+/** Every file below `dir`, as a relative POSIX path, sorted. */
+function listFiles(dir: string, prefix = ""): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]))
+    .sort();
+}
+
 describe("end to end: the packed tarball installed into a fresh project", function () {
   let project: string;
   let env: PulumiEnv;
+  let packed: string[];
 
   before(async function () {
     this.timeout(300_000);
     project = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-tarball-"));
     const packOutput = execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: REPO_ROOT, encoding: "utf8" });
     const tarball = path.join(project, JSON.parse(packOutput)[0].filename);
+    packed = (JSON.parse(packOutput)[0].files as { path: string }[]).map((f) => f.path);
     const sdkVersion = require("@pulumi/pulumi/package.json").version;
     fs.writeFileSync(
       path.join(project, "package.json"),
@@ -60,9 +72,13 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     if (project) fs.rmSync(project, { recursive: true, force: true });
   });
 
-  it("ships only dist/provider, dist/simulator, README and package.json", () => {
-    const files = fs.readdirSync(path.join(project, "node_modules", "pulumi-hosting", "dist"));
-    expect(files.sort()).to.deep.equal(["provider", "simulator"]);
+  it("ships only the compiled provider, protocol and simulator (.js, .d.ts), README and package.json", () => {
+    const installed = listFiles(path.join(project, "node_modules", "pulumi-hosting"));
+    expect(installed.filter((f) => !SHIPPED.test(f)), "files outside the allowed set").to.deep.equal([]);
+    expect(installed.filter((f) => !packed.includes(f)), "installed but not in `npm pack`").to.deep.equal([]);
+    for (const needed of ["package.json", "README.md", "dist/provider/index.js", "dist/protocol/events.js", "dist/simulator/cli.js", "dist/provider/server/provider.js"]) {
+      expect(installed, needed).to.include(needed);
+    }
   });
 
   for (const shape of SHAPES) {
