@@ -5,7 +5,7 @@ const tseslint = require("typescript-eslint");
 const importX = require("eslint-plugin-import-x");
 
 module.exports = tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".tools/**", "**/node_modules/**", "eslint.config.js", "scripts/*.js"] },
+  { ignores: ["dist/**", "node_modules/**", ".tools/**", "**/node_modules/**", "eslint.config.js", "scripts/*.js", ".stryker-tmp/**", "reports/**"] },
   ...tseslint.configs.recommended,
   {
     plugins: { "import-x": importX },

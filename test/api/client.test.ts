@@ -1,16 +1,18 @@
 import { expect } from "chai";
 import { createClient, getClient, resetClients, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
-import { expectRejects, waitFor } from "./assert";
+import { expectRejects } from "../helpers/assert";
+import { until } from "../helpers/wait";
 import { startProxy } from "../helpers/proxy";
-import { FAST_KEY, FULL_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "./sim";
+import { FAST_KEY, FULL_KEY, startClientSimulator, type ClientSimulator, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "../helpers/client-simulator";
+import { SHAPES, countRequests } from "../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`API client, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
     let api: HostingClient;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
     });
     after(() => sim.close());
@@ -62,8 +64,8 @@ for (const shape of SHAPES) {
       await Promise.all([api.listOsImages(), api.listOsImages(), api.resolveOs({ os: UBUNTU_SLUG }), api.shape]);
       await Promise.all([api.listRegions(), api.listRegions()]);
       const stats = await sim.stats();
-      expect(count(stats, "GET /v1/os ")).to.equal(1);
-      expect(count(stats, "GET /v1/regions ")).to.equal(1);
+      expect(countRequests(stats, "GET /v1/os ")).to.equal(1);
+      expect(countRequests(stats, "GET /v1/regions ")).to.equal(1);
     });
 
     it("maps an OS given by slug or by id to what the shape expects, and reads both back", async () => {
@@ -118,20 +120,20 @@ for (const shape of SHAPES) {
 
     it("reads, updates, acts on and deletes a server", async () => {
       const { server } = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "a" });
-      await waitFor(async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
       const updated = await api.updateServer(server.id, { label: "b", tags: ["x"] });
       expect(updated).to.deep.include({ id: server.id, label: "b", tags: ["x"] });
       expect((await api.serverAction(server.id, "stop")).status).to.equal("stopping");
-      await waitFor(async () => (await api.getServer(server.id))?.status === "stopped");
+      await until("server stopped", async () => (await api.getServer(server.id))?.status === "stopped");
       expect((await api.serverAction(server.id, "start")).status).to.equal("starting");
-      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id))?.status === "active");
       expect((await api.serverAction(server.id, "reboot")).status).to.equal("rebooting");
-      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id))?.status === "active");
       expect((await api.serverAction(server.id, "halt")).status).to.equal("stopped");
       expect(await api.listAllServers({ label: "b" })).to.have.length(1);
       expect(await api.deleteServer(server.id)).to.equal(true);
       expect(await api.getServer(server.id)).to.equal(undefined);
-      await waitFor(async () => (await sim.rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
+      await until("every server terminated or deleted", async () => (await sim.rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
       expect(await api.deleteServer("no-such-server")).to.equal(false);
       expect(await api.getServer("no-such-server")).to.equal(undefined);
     });

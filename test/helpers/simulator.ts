@@ -136,10 +136,16 @@ export function unwrapList(shape: TestShape, body: any): { items: any[]; total: 
     : { items: body.data, total: body.meta.total, next: body.links.next ?? null, prev: body.links.prev ?? null };
 }
 
-/** Requests the simulator counted whose "METHOD /route STATUS" key starts with `route` + " ". */
-export function countRequests(stats: { byRoute: Record<string, number> }, route: string): number {
+/**
+ * Requests the simulator counted (keys "METHOD /route OUTCOME", OUTCOME a status, `lost` or
+ * `reset`) whose key starts with `prefix`. A bare "METHOD /route" counts every outcome of that
+ * route and no longer one ("GET /v1/servers" is not "GET /v1/servers/:id"); "POST /v1/servers 5"
+ * counts its 5xx answers.
+ */
+export function countRequests(stats: { byRoute: Record<string, number> }, prefix: string): number {
+  const start = /^[A-Z]+ \S+$/.test(prefix) ? `${prefix} ` : prefix;
   return Object.entries(stats.byRoute)
-    .filter(([key]) => key.startsWith(route + " "))
+    .filter(([key]) => key.startsWith(start))
     .reduce((n, [, c]) => n + c, 0);
 }
 
