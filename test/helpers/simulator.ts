@@ -57,28 +57,8 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
   ];
   const handle = await startSimulator({ port: 0, ...TEST_TIMINGS, ...opts, keys });
   const shape = handle.shape;
-  const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${handle.url}/_sim${path}`, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
-  };
-  const api: TestSimulator["api"] = (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    const key = o.key === undefined ? KEYS.full : o.key;
-    if (key !== null) headers.Authorization = `Bearer ${key}`;
-    let body: string | undefined;
-    if (typeof o.body === "string") body = o.body;
-    else if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
-    }
-    return fetch(`${handle.url}${path}`, { method, headers, body });
-  };
-  const single = (j: any): any => (shape === "A" ? j.server : j.data);
+  const admin = adminOf(handle.url);
+  const api = apiOf(handle.url);
   return {
     url: handle.url,
     port: handle.port,
@@ -110,18 +90,50 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
       label: "web-1",
       ...overrides,
     }),
-    async waitForStatus(id, status, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      let last: any;
-      while (Date.now() < deadline) {
-        const res = await api("GET", `/v1/servers/${id}`);
-        last = res.status === 200 ? single(await res.json()) : { status: `http ${res.status}` };
-        if (last.status === status) return last;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`server ${id} did not reach ${status} within ${timeoutMs} ms (last: ${last?.status})`);
-    },
+    waitForStatus: (id, status, timeoutMs = 3000) => waitForStatus(api, shape, id, status, timeoutMs),
   };
+}
+
+/** The admin API (/_sim/) of the simulator at `url`; a status of 400 or more throws. */
+function adminOf(url: string): TestSimulator["admin"] {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}/_sim${path}`, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? null : res.json();
+  };
+}
+
+/** API calls to the simulator at `url`, with the full key unless told otherwise. */
+function apiOf(url: string): TestSimulator["api"] {
+  return (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    const key = o.key === undefined ? KEYS.full : o.key;
+    if (key !== null) headers.Authorization = `Bearer ${key}`;
+    let body: string | undefined;
+    if (typeof o.body === "string") body = o.body;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
+    }
+    return fetch(`${url}${path}`, { method, headers, body });
+  };
+}
+
+/** Polls GET /v1/servers/:id until the status is reached ("http 404" for gone); throws past the time-out. */
+async function waitForStatus(api: TestSimulator["api"], shape: TestShape, id: string, status: string, timeoutMs: number): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    const res = await api("GET", `/v1/servers/${id}`);
+    last = res.status === 200 ? unwrapServer(shape, await res.json()) : { status: `http ${res.status}` };
+    if (last.status === status) return last;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`server ${id} did not reach ${status} within ${timeoutMs} ms (last: ${last?.status})`);
 }
 
 /** The single-record envelope of a shape. */
