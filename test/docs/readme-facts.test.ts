@@ -112,6 +112,13 @@ describe("README and docs state what the code does", () => {
     }
   });
 
+  it("the client's paging fleet is the one test/api/paging.test.ts lists", () => {
+    const fleet = Number(/const FLEET = ([\d_]+);/.exec(read("test/api/paging.test.ts"))![1].replace(/_/g, ""));
+    const stated = numbersIn(README, /paging (\d[\d,]*) servers/g);
+    expect(stated, "README states it").to.have.length.at.least(1);
+    for (const n of stated) expect(n, "README paging fleet").to.equal(fleet);
+  });
+
   it("the 'What is tested where' table names exactly the one-shape test files of each suite", () => {
     const table = section(README, "### What is tested where");
     const rows = table.split("\n").filter((l) => /^\| `test\//.test(l)).map((l) => l.split("|").map((c) => c.trim()));
