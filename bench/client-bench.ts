@@ -25,7 +25,7 @@ async function benchSimulator(shape: "A" | "B") {
   const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await fetch(`${sim.url}/_sim${path}`, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json" }, // the admin API takes JSON only (admin-guard.ts)
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -14,6 +14,8 @@ export const USAGE = `usage: hosting-simulator [flags]
   --seed <n>                 reproducible ids, IPs and fault draws
   --webhook-retry-scale <x>  multiplies the 1m/5m/30m/2h/12h retry delays (default 1)
   --fault '<[METHOD ]route>@<field>=<value>,...'   repeatable, e.g. 'POST /v1/servers@errorRate=0.2'
+  --admin-token <token>      required as Authorization: Bearer <token> on /_sim/ (at least 16
+                             characters); mandatory when --host is not loopback
   --log                      one line per request`;
 
 function num(flag: string, v: string | undefined): number {
@@ -75,6 +77,7 @@ export function parseArgs(argv: string[]): SimulatorOptions {
       case "--webhook-retry-scale": o.webhookRetryScale = num(flag, value()); break;
       case "--fault": faults.push(parseFault(value())); break;
       case "--log": o.log = true; break;
+      case "--admin-token": o.adminToken = value(); break;
       default: throw new Error(`unknown flag ${arg}\n${USAGE}`);
     }
   }

@@ -4,6 +4,7 @@
 // wait for it and read the port.
 import { parseArgs, USAGE } from "./cli-args";
 import { startSimulator } from "./index";
+import { isLoopbackHost } from "./loopback";
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   }
   const sim = await startSimulator(options);
   console.log(`listening on ${sim.url}`);
+  if (options.adminToken !== undefined && !isLoopbackHost(options.host ?? "127.0.0.1")) {
+    console.error(`hosting-simulator: warning: listening on ${options.host}, beyond this machine; the admin API needs the admin token, the /v1 API its keys`);
+  }
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;

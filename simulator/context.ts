@@ -3,6 +3,7 @@
 import { Clock } from "./clock";
 import { Faults } from "./faults";
 import { Idempotency } from "./idempotency";
+import type { LiveConfig } from "./live-config";
 import type { KeySpec, ResolvedOptions } from "./options";
 import { Rng } from "./random";
 import { keyRecord, RateLimiter } from "./rate-limit";
@@ -12,14 +13,7 @@ import { MemoryStore } from "./store/memory-store";
 import { Persistence } from "./store/persistence";
 import { WebhookDelivery } from "./webhook-delivery";
 
-/** The settings the admin API may change while running (PUT /_sim/config). */
-export interface LiveConfig {
-  provisionMs: number;
-  transitionMs: number;
-  errorRate: number;
-  webhookRetryScale: number;
-  webhookTimeoutMs: number;
-}
+export type { LiveConfig } from "./live-config";
 
 export class Sim {
   readonly store = new MemoryStore();

@@ -3,6 +3,7 @@
 // shrink minutes to milliseconds (the style of octokit's retryAfterBaseValue).
 
 import type { ApiShape } from "../protocol/shapes";
+import { isLoopbackHost } from "./loopback";
 
 export type Shape = ApiShape;
 export type Permission = "read" | "write" | "full";
@@ -63,6 +64,11 @@ export interface SimulatorOptions {
   faults?: FaultRule[];
   /** One line per request on stdout. @default false */
   log?: boolean;
+  /**
+   * Required on every /_sim/ request as `Authorization: Bearer <token>` when set. Must be set
+   * when `host` is not loopback: the simulator refuses to start otherwise. @default none
+   */
+  adminToken?: string;
 }
 
 export interface ResolvedOptions {
@@ -79,6 +85,7 @@ export interface ResolvedOptions {
   webhookTimeoutMs: number;
   faults: FaultRule[];
   log: boolean;
+  adminToken: string | undefined;
 }
 
 export const DEFAULT_KEY: KeySpec = { key: "sim-full-key", permission: "full", tier: "default" };
@@ -113,5 +120,15 @@ export function resolveOptions(o: SimulatorOptions = {}): ResolvedOptions {
     webhookTimeoutMs: o.webhookTimeoutMs ?? DEFAULTS.webhookTimeoutMs,
     faults: o.faults ?? [],
     log: o.log ?? DEFAULTS.log,
+    adminToken: checkAdminToken(o.host ?? DEFAULTS.host, o.adminToken),
   };
+}
+
+/** Beyond loopback anyone on the network could reset the simulator or add a Full key. */
+function checkAdminToken(host: string, token: string | undefined): string | undefined {
+  if (token !== undefined && token.length < 16) throw new Error("adminToken must be at least 16 characters");
+  if (token === undefined && !isLoopbackHost(host)) {
+    throw new Error(`host ${host} is not loopback: the admin API (/_sim/) would be open to the network; give an admin token (--admin-token, at least 16 characters) or listen on 127.0.0.1`);
+  }
+  return token;
 }

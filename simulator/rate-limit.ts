@@ -1,6 +1,12 @@
 // Per-key token buckets (docs/contract.md, Rate limit): capacity = burst, refill =
 // limit/60 tokens per second, full at start. A request takes one token; without one it is
-// refused with 429 and takes nothing. Enterprise keys are unlimited (limit 0).
+// refused with 429 and takes nothing. Every /v1 answer carries the three X-RateLimit-*
+// headers (api-spec.md "Rate limits"), including refusals:
+// - enterprise keys are unlimited: `Limit: 0` (no limit), `Remaining: 0`, `Reset: <now>`
+//   (no bucket is kept, so nothing to wait for; a client must read Limit 0 first, as ours does);
+// - answers that took no token (an injected fault, a 413) show the key's bucket as it is;
+// - answers without a valid key (401) show the numbers of a fresh default-tier key: no
+//   bucket was touched.
 import type { KeySpec, Tier } from "./options";
 import type { KeyRecord } from "./store/types";
 import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../protocol/headers";
@@ -40,26 +46,32 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   take(key: KeyRecord, nowMs: number): Verdict {
-    if (key.limit <= 0) return { allowed: true, headers: { [RATE_LIMIT_LIMIT]: "0" } };
+    if (key.limit <= 0) return { allowed: true, headers: unlimitedHeaders(nowMs) };
     const perMs = key.limit / 60000;
+    const b = this.refilled(key, nowMs);
+    const allowed = b.tokens >= 1;
+    if (allowed) b.tokens -= 1;
+    const headers = bucketHeaders(key, b, nowMs);
+    if (allowed) return { allowed, headers };
+    const retryAfter = Math.ceil((nowMs + (1 - b.tokens) / perMs) / 1000);
+    return { allowed, headers: { ...headers, "Retry-After": String(Math.max(1, retryAfter - Math.floor(nowMs / 1000))) }, retryAfter };
+  }
+
+  /** The headers of the key's bucket without taking a token (answers that cost nothing). */
+  peek(key: KeyRecord, nowMs: number): Record<string, string> {
+    if (key.limit <= 0) return unlimitedHeaders(nowMs);
+    return bucketHeaders(key, this.refilled(key, nowMs), nowMs);
+  }
+
+  private refilled(key: KeyRecord, nowMs: number): Bucket {
     let b = this.buckets.get(key.key);
     if (!b) {
       b = { tokens: key.burst, at: nowMs };
       this.buckets.set(key.key, b);
     }
-    b.tokens = Math.min(key.burst, b.tokens + Math.max(0, nowMs - b.at) * perMs);
+    b.tokens = Math.min(key.burst, b.tokens + Math.max(0, nowMs - b.at) * (key.limit / 60000));
     b.at = nowMs;
-    const allowed = b.tokens >= 1;
-    if (allowed) b.tokens -= 1;
-    const fullAt = nowMs + (key.burst - b.tokens) / perMs;
-    const headers = {
-      [RATE_LIMIT_LIMIT]: String(key.limit),
-      [RATE_LIMIT_REMAINING]: String(Math.floor(b.tokens)),
-      [RATE_LIMIT_RESET]: String(Math.ceil(fullAt / 1000)),
-    };
-    if (allowed) return { allowed, headers };
-    const retryAfter = Math.ceil((nowMs + (1 - b.tokens) / perMs) / 1000);
-    return { allowed, headers: { ...headers, "Retry-After": String(Math.max(1, retryAfter - Math.floor(nowMs / 1000))) }, retryAfter };
+    return b;
   }
 
   /** Forget a key's bucket (tier change, reset): it starts full again. */
@@ -67,4 +79,24 @@ export class RateLimiter {
     if (key === undefined) this.buckets.clear();
     else this.buckets.delete(key);
   }
+}
+
+function bucketHeaders(key: KeyRecord, b: Bucket, nowMs: number): Record<string, string> {
+  const fullAt = nowMs + (key.burst - b.tokens) / (key.limit / 60000);
+  return {
+    [RATE_LIMIT_LIMIT]: String(key.limit),
+    [RATE_LIMIT_REMAINING]: String(Math.floor(b.tokens)),
+    [RATE_LIMIT_RESET]: String(Math.ceil(fullAt / 1000)),
+  };
+}
+
+/** Enterprise: no limit (`Limit: 0`), no bucket, nothing to wait for. */
+export function unlimitedHeaders(nowMs: number): Record<string, string> {
+  return { [RATE_LIMIT_LIMIT]: "0", [RATE_LIMIT_REMAINING]: "0", [RATE_LIMIT_RESET]: String(Math.floor(nowMs / 1000)) };
+}
+
+/** No valid key: a fresh default-tier bucket, untouched. */
+export function anonymousHeaders(nowMs: number): Record<string, string> {
+  const { limit, burst } = TIERS.default;
+  return { [RATE_LIMIT_LIMIT]: String(limit), [RATE_LIMIT_REMAINING]: String(burst), [RATE_LIMIT_RESET]: String(Math.floor(nowMs / 1000)) };
 }

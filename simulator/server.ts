@@ -3,18 +3,24 @@
 // connections.
 import * as http from "http";
 import type { Sim } from "./context";
-import { handleAdmin, handleApi, readBody, send, errorReply } from "./http/pipeline";
+import { handleAdmin, handleApi, readBody, refusalHeaders, send, errorReply } from "./http/pipeline";
 import { Router } from "./http/router";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCatalogueRoutes } from "./routes/catalogue";
 import { registerServerRoutes } from "./routes/servers";
 import { registerWebhookRoutes } from "./routes/webhooks";
 
-export function createHttpServer(sim: Sim): http.Server {
+/** The /v1 routes (exported so the header walk test can list them). */
+export function buildApiRouter(sim: Sim): Router {
   const api = new Router();
   registerServerRoutes(api, sim);
   registerCatalogueRoutes(api, sim);
   registerWebhookRoutes(api, sim);
+  return api;
+}
+
+export function createHttpServer(sim: Sim): http.Server {
+  const api = buildApiRouter(sim);
   const admin = new Router();
   registerAdminRoutes(admin, sim);
 
@@ -27,13 +33,14 @@ export function createHttpServer(sim: Sim): http.Server {
       try {
         const raw = await readBody(req);
         const url = new URL(req.url ?? "/", "http://localhost");
-        if (url.pathname === "/_sim" || url.pathname.startsWith("/_sim/")) await handleAdmin(admin, req, res, url, raw);
+        if (isAdminPath(req.url)) await handleAdmin(sim, admin, req, res, url, raw);
         else await handleApi(sim, api, req, res, url, raw);
       } catch (e) {
         // Only body reading fails here (413, aborted upload); count it like any /v1 answer.
         const reply = errorReply(e);
-        if (!(req.url ?? "").startsWith("/_sim")) sim.stats.count(req.method ?? "GET", "*", reply.status);
-        send(res, reply.status, JSON.stringify(reply.body), {});
+        const admin = isAdminPath(req.url);
+        if (!admin) sim.stats.count(req.method ?? "GET", "*", reply.status);
+        send(res, reply.status, JSON.stringify(reply.body), admin ? {} : refusalHeaders(sim, req.headers.authorization));
       }
     })();
   });
@@ -44,4 +51,9 @@ export function createHttpServer(sim: Sim): http.Server {
     else socket.destroy();
   });
   return server;
+}
+
+function isAdminPath(url: string | undefined): boolean {
+  const path = (url ?? "/").split("?")[0];
+  return path === "/_sim" || path.startsWith("/_sim/");
 }

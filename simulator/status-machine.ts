@@ -2,7 +2,20 @@
 // transition is one timer plus `next` on the record, so a state file can resume it.
 import { ApiRefusal } from "./http/errors";
 import type { ServerRecord, ServerStatus } from "./store/types";
-import type { Sim } from "./context";
+import type { LiveConfig } from "./live-config";
+import type { Rng } from "./random";
+import type { MemoryStore } from "./store/memory-store";
+import type { WebhookDelivery } from "./webhook-delivery";
+
+/** What the status machine needs of the simulator (context.ts's Sim provides it). */
+export interface MachineHost {
+  readonly store: Pick<MemoryStore, "servers">;
+  readonly config: Pick<LiveConfig, "provisionMs" | "transitionMs" | "errorRate">;
+  readonly outcomes: Rng;
+  readonly hooks: Pick<WebhookDelivery, "emitServer">;
+  changed(): void;
+  nowIso(): string;
+}
 import { ERROR_CODES } from "../protocol/errors";
 
 export type Action = "start" | "stop" | "reboot" | "halt";
@@ -18,7 +31,7 @@ const ACTIONS: Record<Action, { from: ServerStatus[]; via: ServerStatus | null; 
 export class StatusMachine {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly sim: Sim) {}
+  constructor(private readonly sim: MachineHost) {}
 
   /** Starts provisioning of a new server: initial status, then active or error. */
   provision(s: ServerRecord): void {

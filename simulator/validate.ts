@@ -4,6 +4,7 @@
 import { osById, osBySlug, planById, regionById, type OsData, type PlanData } from "./catalogue-data";
 import { invalid, unprocessable } from "./http/errors";
 import type { Shape } from "./options";
+import { CREATE_FIELDS } from "../protocol/shapes";
 
 export const MAX_LABEL = 255;
 const MAX_TAGS = 50;
@@ -96,10 +97,25 @@ function createBackups(b: Body, shape: Shape): boolean {
   return v === "enabled";
 }
 
+/**
+ * A strict deployment takes only its shape's create table (api-spec.md "Server create request
+ * fields"): anything else is refused, naming the field, so a client that sends shape A's
+ * `hostname`/`tags` to B, or B's `user_data`/`ddos_protection` to A, finds out here.
+ */
+function checkShapeFields(b: Body, shape: Shape): void {
+  const allowed: readonly string[] = CREATE_FIELDS[shape];
+  for (const k of Object.keys(b)) {
+    if (allowed.includes(k)) continue;
+    const hint = k === "tags" ? "; set tags with PATCH /v1/servers/:id after the create" : "";
+    throw invalid(k, `${k} is not a create field of this API version (shape ${shape}); it takes ${allowed.join(", ")}${hint}`);
+  }
+}
+
 export function validateCreate(b: Body, shape: Shape): CreateInput {
   const regionId = reqString(b, "region");
   const planId = reqString(b, "plan");
   const os = createOs(b, shape);
+  checkShapeFields(b, shape);
   const label = checkLabel(optString(b, "label") ?? "");
   const hostname = optString(b, "hostname");
   const tags = checkTags(optStringArray(b, "tags", MAX_TAGS) ?? []);

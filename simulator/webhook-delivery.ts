@@ -4,16 +4,28 @@
 import * as http from "http";
 import * as https from "https";
 import { signWebhookBody } from "../protocol/signature";
+import { WEBHOOK_RETRY_DELAYS_MS as RETRY_DELAYS_MS } from "../protocol/events";
 import type { DeliveryRecord, ServerRecord } from "./store/types";
-import type { Sim } from "./context";
+import type { Clock } from "./clock";
+import type { LiveConfig } from "./live-config";
+import type { Rng } from "./random";
+import type { MemoryStore } from "./store/memory-store";
 
-export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
+/** What the webhook delivery needs of the simulator (context.ts's Sim provides it). */
+export interface DeliveryHost {
+  readonly store: Pick<MemoryStore, "webhooks" | "deliveries">;
+  readonly config: Pick<LiveConfig, "webhookRetryScale" | "webhookTimeoutMs">;
+  readonly clock: Pick<Clock, "now">;
+  readonly ids: Rng;
+  changed(): void;
+  nowIso(): string;
+}
 
 export class WebhookDelivery {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
-  constructor(private readonly sim: Sim) {}
+  constructor(private readonly sim: DeliveryHost) {}
 
   emitServer(event: string, s: ServerRecord): void {
     this.emit(event, { server: { id: s.id, label: s.label, status: s.status, main_ip: s.main_ip } });

@@ -63,7 +63,7 @@ export class SimulatorProcess {
   private async admin(method: string, p: string, body?: unknown): Promise<any> {
     const res = await fetch(`${this.url}/_sim${p}`, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json" }, // the admin API takes JSON only (admin-guard.ts)
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

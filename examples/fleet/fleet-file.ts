@@ -3,6 +3,7 @@
 // field, so a typo fails before any API call.
 import * as fs from "fs";
 import { parse } from "yaml";
+import type { ImportEntry } from "pulumi-hosting/import";
 
 export interface FleetGroup {
   name: string;
@@ -13,8 +14,13 @@ export interface FleetGroup {
   tags: string[];
 }
 
+/** An existing server to take over (`adopt:` entries, as `hosting-import --fleet` writes them). */
+export type AdoptedServer = Omit<ImportEntry, "ownedBy" | "powerState"> & { powerState?: "running" | "stopped" };
+
 export interface Fleet {
   groups: FleetGroup[];
+  /** Existing servers, each adopted by id (README, "Adopting existing servers"). */
+  adopt: AdoptedServer[];
   webhookEvents: string[];
 }
 
@@ -33,11 +39,13 @@ const NAME = /^[a-z][a-z0-9-]{0,30}$/;
 export function readFleetFile(file: string): Fleet {
   const doc = parse(fs.readFileSync(file, "utf8")) ?? {};
   const defaults = doc.defaults ?? {};
-  if (!Array.isArray(doc.groups) || doc.groups.length === 0) {
-    throw new Error(`${file}: 'groups' must list at least one group`);
+  const adopt = readAdoptEntries(file, doc.adopt);
+  if (doc.groups !== undefined && !Array.isArray(doc.groups)) throw new Error(`${file}: 'groups' must be a list`);
+  if ((doc.groups ?? []).length === 0 && adopt.length === 0) {
+    throw new Error(`${file}: 'groups' must list at least one group (or 'adopt' one server)`);
   }
   const seen = new Set<string>();
-  const groups = doc.groups.map((raw: any, i: number): FleetGroup => {
+  const groups = (doc.groups ?? []).map((raw: any, i: number): FleetGroup => {
     const where = `${file}: groups[${i}]`;
     if (typeof raw?.name !== "string" || !NAME.test(raw.name)) {
       throw new Error(`${where}.name must be lower-case letters, digits and dashes, starting with a letter`);
@@ -59,7 +67,25 @@ export function readFleetFile(file: string): Fleet {
     return { name: raw.name, regions: raw.regions, count, plan, os, tags: [...new Set(tags)] };
   });
   const webhookEvents = doc.webhook?.events ?? ["server.created", "server.deleted", "server.status_changed"];
-  return { groups, webhookEvents };
+  return { groups, adopt, webhookEvents };
+}
+
+/** The `adopt:` list: each entry names its server, its id, and what cannot change in place. */
+function readAdoptEntries(file: string, raw: unknown): AdoptedServer[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw new Error(`${file}: 'adopt' must be a list of servers (as hosting-import --fleet writes it)`);
+  const names = new Set<string>();
+  return raw.map((e: any, i: number): AdoptedServer => {
+    const where = `${file}: adopt[${i}]`;
+    for (const k of ["name", "adoptId", "region", "plan", "os"]) {
+      if (typeof e?.[k] !== "string" || e[k] === "") throw new Error(`${where}.${k} must be a non-empty string`);
+    }
+    if (!/^[a-z][a-z0-9-]*$/.test(e.name)) throw new Error(`${where}.name must be lower-case letters, digits and dashes, starting with a letter`);
+    if (names.has(e.name)) throw new Error(`${where}.name '${e.name}' is used twice`);
+    names.add(e.name);
+    if (e.tags !== undefined && !Array.isArray(e.tags)) throw new Error(`${where}.tags must be a list`);
+    return { ...e, tags: (e.tags ?? []).map(String) };
+  });
 }
 
 /** Expands groups into servers with names that stay stable when the file grows. */

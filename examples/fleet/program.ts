@@ -43,11 +43,17 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
       ),
   );
 
+  // Existing servers: taken over by id, with the values hosting-import read from the API.
+  for (const { name, ...args } of fleet.adopt) {
+    servers.push(new hosting.Server(name, args, { dependsOn: webhook ? [webhook] : [] }));
+  }
+  const names = [...entries.map((e) => e.name), ...fleet.adopt.map((a) => a.name)];
+
   return {
     servers: pulumi.all(
       servers.map((s, i) =>
         pulumi.all([s.id, s.label, s.region, s.mainIp, s.status]).apply(([id, label, region, mainIp, status]) => ({
-          name: entries[i].name,
+          name: names[i],
           id,
           label,
           region,

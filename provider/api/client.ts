@@ -4,7 +4,7 @@
 // one per endpoint of the spec, are a few lines each over the modules that do the work.
 
 import { randomUUID } from "crypto";
-import { ApiError } from "./errors";
+import { ApiError, IncompleteCreateError } from "./errors";
 import { Catalogue, type OsCatalogue } from "./catalogue";
 import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./normalize";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
@@ -128,8 +128,9 @@ export class HostingClient implements HostingApi {
   async createServer(req: CreateServerRequest, opts: MutationOptions = {}): Promise<CreateServerResult> {
     const [os, shape] = await Promise.all([this.catalogue.os(), this.ensureShape()]);
     const image = os.resolve(req);
+    const idempotencyKey = opts.idempotencyKey ?? randomUUID();
     const res = await this.requester.call("POST", "/v1/servers", toCreateBody(req, image, shape), {
-      idempotencyKey: opts.idempotencyKey ?? randomUUID(),
+      idempotencyKey,
       operation: "creating a server",
     });
     const w = this.one(res.data, "server", "POST", "/v1/servers");
@@ -137,6 +138,14 @@ export class HostingClient implements HostingApi {
     const est = Number(w.estimated_provisioning_seconds);
     if (w.estimated_provisioning_seconds !== undefined && Number.isFinite(est)) {
       result.estimatedProvisioningMs = Math.round(est * 1000);
+    }
+    // Shape B's create table has no tags: they go by PATCH, as part of this create.
+    if (shape === "B" && req.tags !== undefined && req.tags.length > 0) {
+      try {
+        result.server = await this.updateServer(result.server.id, { tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags` });
+      } catch (e) {
+        throw new IncompleteCreateError(result.server, result.estimatedProvisioningMs, e as Error);
+      }
     }
     return result;
   }

@@ -4,6 +4,8 @@
 // (whose `config.headers.Authorization` carries the key), so JSON.stringify and util.inspect
 // of any of them are safe to print.
 
+import type { Server } from "./types";
+
 /** Common base: the request that failed. */
 export class ApiError extends Error {
   override readonly name: string = "ApiError";
@@ -101,4 +103,20 @@ function formatHttpMessage(d: HttpErrorDetails): string {
   const field = d.field ? ` (field \`${d.field}\`)` : "";
   const hint = d.hint ? ` (${d.hint})` : "";
   return `${d.method} ${d.path} failed: ${d.status} ${d.code}: ${d.apiMessage}${field}${hint}`;
+}
+
+/**
+ * The server was created, but a call that belongs to the create failed after the POST (shape
+ * B's tags, which its create table lacks, go by PATCH right after). The server exists: callers
+ * must keep `server` (the provider records it as a partial create), never forget it.
+ */
+export class IncompleteCreateError extends ApiError {
+  override readonly name: string = "IncompleteCreateError";
+  constructor(
+    readonly server: Server,
+    readonly estimatedProvisioningMs: number | undefined,
+    override readonly cause: Error,
+  ) {
+    super("PATCH", `/v1/servers/${server.id}`, `server ${server.id} was created, but setting its tags afterwards failed: ${cause.message}`);
+  }
 }

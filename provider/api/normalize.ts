@@ -4,6 +4,9 @@
 // since every plan has whole GiB). A record is read by its own fields, not by the shape we
 // believe in, so a forced-but-wrong shape still reads correctly.
 
+import { CREATE_FIELDS } from "../../protocol/shapes";
+import { ApiError } from "./errors";
+import { unsendableInputs } from "./shape-fields";
 import type { Account, ApiShape, CreateServerRequest, OsImage, Plan, Region, Server, ServerStatus, Webhook } from "./types";
 
 type Wire = Record<string, unknown>;
@@ -69,18 +72,27 @@ export function toServer(w: Wire, os?: OsIndex): Server {
   return s;
 }
 
-/** The create body the deployment's shape expects (the OS already resolved). */
+/**
+ * The create body the deployment's shape expects (the OS already resolved): only the fields of
+ * that shape's create table (protocol/shapes.ts). Shape B's tags are left out here and sent by
+ * PATCH right after the create (client.ts); inputs no request of the shape can carry are refused
+ * before anything is sent (shape-fields.ts).
+ */
 export function toCreateBody(req: CreateServerRequest, image: OsImage, shape: ApiShape): Wire {
+  const unsendable = unsendableInputs(req, shape);
+  if (unsendable.length > 0) throw new ApiError("POST", "/v1/servers", unsendable.map((u) => u.reason).join("; "));
   const body: Wire = { region: req.region, plan: req.plan };
   if (shape === "A") body.os_id = image.id;
   else body.os = image.slug;
   if (req.label !== undefined) body.label = req.label;
-  if (req.hostname !== undefined) body.hostname = req.hostname;
+  if (req.hostname !== undefined && req.hostname !== "") body.hostname = req.hostname;
   if (req.tags !== undefined) body.tags = req.tags;
   if (req.sshKeyIds !== undefined) body.ssh_key_ids = req.sshKeyIds;
   if (req.backups !== undefined) body.backups = shape === "A" ? (req.backups ? "enabled" : "disabled") : req.backups;
   if (req.ddosProtection !== undefined) body.ddos_protection = req.ddosProtection;
   if (req.userData !== undefined) body.user_data = req.userData;
+  const allowed: readonly string[] = CREATE_FIELDS[shape];
+  for (const k of Object.keys(body)) if (!allowed.includes(k)) delete body[k];
   return body;
 }
 

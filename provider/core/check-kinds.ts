@@ -10,7 +10,7 @@ export interface CheckFailure {
   reason: string;
 }
 
-export type Kind = "string" | "integer" | "boolean" | "string[]" | "positive number";
+export type Kind = "string" | "integer" | "boolean" | "string[]" | "list" | "positive number";
 
 /** Inputs whose values never appear in a message. */
 const SECRET_FIELDS = new Set(["userData", "secret"]);
@@ -43,10 +43,13 @@ function hasKind(v: unknown, kind: Kind): boolean {
       return typeof v === "number" && Number.isFinite(v) && v > 0;
     case "string[]":
       return Array.isArray(v) && v.every((x) => typeof x === "string" || isUnknown(x));
+    case "list":
+      return Array.isArray(v);
   }
 }
 
 function article(kind: Kind): string {
+  if (kind === "list") return "a list";
   return kind === "string[]" ? "a list of strings" : kind === "integer" ? "an integer" : `a ${kind}`;
 }
 

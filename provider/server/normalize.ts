@@ -86,6 +86,9 @@ export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat:
     pricePerHour: server.pricePerHour ?? plan?.pricePerHour ?? "",
   };
   if (typeof prior.userData === "string") outs.userData = prior.userData;
+  // Written only when declared, so servers that never name them keep the outputs they had.
+  if (prior.stopMode !== undefined) outs.stopMode = prior.stopMode;
+  if (prior.rebootTriggers !== undefined) outs.rebootTriggers = prior.rebootTriggers;
   if (ownerTag) outs.ownerTag = ownerTag;
   return outs;
 }

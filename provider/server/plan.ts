@@ -2,7 +2,9 @@
 //   replace         region, plan, os/osId (the image), hostname, sshKeyIds, userData,
 //                   backups, ddosProtection: the spec shows no in-place update for them;
 //                   also a server whose status is `error` (it can never become active)
-//   update          label, tags and ownerTag (one PATCH), powerState (start/stop), waitTimeoutSeconds
+//   update          label, tags and ownerTag (one PATCH), powerState (start/stop or halt),
+//                   rebootTriggers (POST /reboot), stopMode and waitTimeoutSeconds (nothing sent)
+//   ignored         adoptId (only a new resource reads it; see adopt.ts)
 //   no change       os and osId naming the same image; tags or SSH keys in another order;
 //                   `__provider` (a new provider build must not touch servers)
 // Unknown values (preview) in a replace field count as a replacement: the honest worst case.
@@ -10,15 +12,15 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { findOs, type Catalogue } from "../core/catalogue";
 import { sortedSet } from "../core/sorted-set";
-import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
+import { SERVER_DEFAULTS, SERVER_UNWRITTEN_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
 
 type Props = Record<string, unknown>;
 
 const REPLACE_FIELDS = ["region", "plan", "hostname", "sshKeyIds", "userData", "backups", "ddosProtection"] as const;
-const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "waitTimeoutSeconds"] as const;
+const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "stopMode", "rebootTriggers", "waitTimeoutSeconds"] as const;
 // userData has no default input (it is optional and secret); absent compares as empty.
-const DEFAULTS: Props = { ...SERVER_DEFAULTS, userData: "" };
+const DEFAULTS: Props = { ...SERVER_DEFAULTS, ...SERVER_UNWRITTEN_DEFAULTS, userData: "" };
 
 /** Compares old outputs with new checked inputs. `cat` is needed only when news lack osId. */
 export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: Catalogue): pulumi.dynamic.DiffResult {
@@ -66,4 +68,9 @@ function differs(a: unknown, b: unknown, key: string): boolean {
   if (isUnknown(b) || containsUnknown(b)) return true;
   if (key === "tags" || key === "sshKeyIds") return JSON.stringify(sortedSet(a ?? [])) !== JSON.stringify(sortedSet(b ?? []));
   return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/** True when `rebootTriggers` changed: the update reboots the server (see power.ts rebootServer). */
+export function rebootTriggered(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>): boolean {
+  return differs(oldOutputs.rebootTriggers ?? DEFAULTS.rebootTriggers, newInputs.rebootTriggers ?? DEFAULTS.rebootTriggers, "rebootTriggers");
 }

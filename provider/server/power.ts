@@ -2,7 +2,7 @@
 // All waiting goes through the process's one status waiter.
 
 import type { HostingApi, Server } from "../api/types";
-import type { PowerState } from "./types";
+import type { PowerState, StopMode } from "./types";
 import { waiterTimings } from "../core/status-waiter";
 import type { Verdict, WaitOutcome } from "../core/waiter-types";
 import { waiterFor } from "../core/waiters";
@@ -24,10 +24,13 @@ export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number)
 }
 
 /**
- * Brings a server to the declared power state: start or stop as needed, then waits for
- * the settled status. A server already there (or on its way) needs no action.
+ * Brings a server to the declared power state: start, or stop (POST /stop, or POST /halt for
+ * stopMode "hard"), then waits for the settled status. A server already there (or on its
+ * way) needs no action.
  */
-export async function applyPowerState(client: HostingApi, current: Server, desired: PowerState, timeoutMs: number): Promise<WaitOutcome> {
+export async function applyPowerState(
+  client: HostingApi, current: Server, desired: PowerState, timeoutMs: number, stopMode: StopMode = "graceful",
+): Promise<WaitOutcome> {
   const target = TARGET[desired];
   if (current.status === target) return { outcome: "done", server: current, observed: true };
   const onItsWay = (desired === "running" && ["pending", "starting", "rebooting"].includes(current.status)) ||
@@ -40,13 +43,23 @@ export async function applyPowerState(client: HostingApi, current: Server, desir
     }
     if (current.status === "error") return { outcome: "failed", server: current, observed: true };
     try {
-      await client.serverAction(current.id, desired === "running" ? "start" : "stop");
+      await client.serverAction(current.id, desired === "running" ? "start" : stopMode === "hard" ? "halt" : "stop");
     } catch (e) {
       // 409 INVALID_STATE: someone else moved it meanwhile; the wait below tells the truth.
       if (!isInvalidState(e)) throw e;
     }
   }
   return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach(target, false) });
+}
+
+/**
+ * Reboots a running server (POST /reboot) and waits until it is `active` again. A server
+ * that is not `active` is left alone: a stopped one boots fresh at its next start anyway.
+ */
+export async function rebootServer(client: HostingApi, current: Server, timeoutMs: number): Promise<WaitOutcome> {
+  if (current.status !== "active") return { outcome: "done", server: current, observed: true };
+  await client.serverAction(current.id, "reboot");
+  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach("active", false) });
 }
 
 function reach(target: Server["status"], tolerateAbsence: boolean) {

@@ -9,7 +9,8 @@
 
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CreateServerRequest, HostingApi, Server } from "../api/types";
+import type { CreateServerRequest, CreateServerResult, HostingApi, Server } from "../api/types";
+import { IncompleteCreateError } from "../api/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";
@@ -17,19 +18,24 @@ import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
-import { planServer } from "./plan";
-import { applyPowerState, describeOutcome, waitUntilActive, waitUntilGone } from "./power";
+import { planServer, rebootTriggered } from "./plan";
+import { applyPowerState, describeOutcome, rebootServer, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
-import { validateServerCatalogue, validateServerShape } from "./validate";
+import { validateServerCatalogue, validateServerForShape, validateServerShape } from "./validate";
+import { adoptServer } from "./adopt";
+import { checkAdoption } from "./adopt-check";
 
 export { isUnknown } from "../core/unknown";
 
-export async function check(_olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
+export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const failures = validateServerShape(news);
-  const cat = await catalogue(api());
+  const client = api();
+  const cat = await catalogue(client);
   failures.push(...validateServerCatalogue(news, cat, failures));
+  // The catalogue read above has told the client the deployment's shape: no extra call.
+  failures.push(...validateServerForShape(news, await client.shape, failures));
   if (failures.length > 0) return { inputs: news, failures };
-  return { inputs: normalizeServerInputs(news, cat) };
+  return checkAdoption(olds, news, normalizeServerInputs(news, cat), cat);
 }
 
 export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.DiffResult> {
@@ -38,6 +44,7 @@ export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Rec
 }
 
 export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
+  if (typeof inputs.adoptId === "string") return adoptServer(inputs, inputs.adoptId);
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
@@ -53,7 +60,15 @@ export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dyn
     ddosProtection: ins.ddosProtection,
     userData: ins.userData,
   };
-  const { server, estimatedProvisioningMs } = await client.createServer(req, { idempotencyKey: randomUUID() });
+  let created: CreateServerResult;
+  try {
+    created = await client.createServer(req, { idempotencyKey: randomUUID() });
+  } catch (e) {
+    // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
+    if (!(e instanceof IncompleteCreateError)) throw e;
+    throw partialCreate(e.server.id, serverOutputs({ ...e.server, tags: [] }, ins, cat), inputs.__provider, [e.message]);
+  }
+  const { server, estimatedProvisioningMs } = created;
   const fail = (last: Server, reason: string) => partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
   try {
     return { id: server.id, outs: serverOutputs(await settleNewServer(client, server, ins, estimatedProvisioningMs, fail), ins, cat) };
@@ -75,7 +90,7 @@ async function settleNewServer(
   if (active.outcome !== "done" || !active.server) throw fail(active.server ?? server, describeOutcome(server.id, active, "active", timeoutMs));
   if (ins.powerState !== "stopped") return active.server;
   const left = Math.max(0, timeoutMs - (Date.now() - started));
-  const stopped = await applyPowerState(client, active.server, "stopped", left);
+  const stopped = await applyPowerState(client, active.server, "stopped", left, ins.stopMode);
   if (stopped.outcome !== "done" || !stopped.server) throw fail(stopped.server ?? active.server, describeOutcome(server.id, stopped, "stopped", left));
   return stopped.server;
 }
@@ -111,9 +126,11 @@ export async function update(id: string, olds: Recorded<ServerOutputs>, news: Re
   if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch);
 
   const goal = ins.powerState === "stopped" ? "stopped" : "active";
-  const power = await applyPowerState(client, current, ins.powerState, timeoutMs);
+  const power = await applyPowerState(client, current, ins.powerState, timeoutMs, ins.stopMode);
   if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(id, power, goal, timeoutMs));
-  return { outs: serverOutputs(power.server, ins, cat) };
+  const settled = rebootTriggered(olds, ins) ? await rebootServer(client, power.server, timeoutMs) : power;
+  if (settled.outcome !== "done" || !settled.server) throw fail(settled.server ?? power.server, describeOutcome(id, settled, "active after reboot", timeoutMs));
+  return { outs: serverOutputs(settled.server, ins, cat) };
 }
 
 async function destroy(id: string, props: Recorded<ServerOutputs>): Promise<void> {

@@ -3,8 +3,11 @@
 //           `active` (one shared list call per poll); POST /v1/servers/:id/stop when
 //           powerState is "stopped".
 //   read    GET /v1/servers/:id, or one GET /v1/servers for concurrent reads.
+//           With adoptId: no POST; see provider/server/adopt.ts (at most one PATCH and one
+//           power action).
 //   update  PATCH /v1/servers/:id (label and tags in one call);
-//           POST /v1/servers/:id/start|stop for powerState, then polls until settled.
+//           POST /v1/servers/:id/start|stop|halt for powerState (halt: stopMode "hard"),
+//           POST /v1/servers/:id/reboot when rebootTriggers change, then polls until settled.
 //   delete  DELETE /v1/servers/:id (404 counts as done), then polls until it is gone.
 // Everything else (region, plan, os/osId, hostname, sshKeyIds, userData, backups,
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
@@ -71,12 +74,18 @@ export class Server extends pulumi.dynamic.Resource {
   declare public readonly waitTimeoutSeconds: pulumi.Output<number>;
   /** The stack's ownership tag, held by the API beside `tags`. */
   declare public readonly ownerTag: pulumi.Output<string | undefined>;
+  /** How `powerState: "stopped"` stops the server ("graceful" or "hard"), when declared. */
+  declare public readonly stopMode: pulumi.Output<"graceful" | "hard" | undefined>;
+  /** The values whose change reboots the server, when declared. */
+  declare public readonly rebootTriggers: pulumi.Output<unknown[] | undefined>;
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
     if (args && args.ownerTag === undefined) props.ownerTag = `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}`;
+    // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
+    if (args?.adoptId !== undefined) props.__adoptName = name;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
     super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }

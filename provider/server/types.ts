@@ -6,6 +6,9 @@ import type * as pulumi from "@pulumi/pulumi";
 
 export type PowerState = "running" | "stopped";
 
+/** How `powerState: "stopped"` stops a running server: POST /stop ("graceful") or POST /halt ("hard"). */
+export type StopMode = "graceful" | "hard";
+
 /** The arguments of a `Server`. */
 export interface ServerArgs {
   /** Region id, e.g. "ewr". Changing it replaces the server. */
@@ -32,6 +35,24 @@ export interface ServerArgs {
   userData?: pulumi.Input<string>;
   /** Declared power state; changed in place with start/stop. @default "running" */
   powerState?: pulumi.Input<PowerState>;
+  /**
+   * How a running server is stopped when `powerState` becomes "stopped": "graceful" sends
+   * POST /stop, "hard" powers it off at once with POST /halt. Changing it sends nothing.
+   * @default "graceful"
+   */
+  stopMode?: pulumi.Input<StopMode>;
+  /**
+   * Any values; when they change, the server is rebooted in place (POST /reboot, then a wait
+   * for `active`), never replaced. A server declared stopped is not rebooted. @default []
+   */
+  rebootTriggers?: pulumi.Input<pulumi.Input<unknown>[]>;
+  /**
+   * The id of an existing server to take over instead of creating one (see README, "Adopting
+   * existing servers"). Checked at preview: the server must exist, not be terminated, and
+   * have the declared region, plan and OS. Once the server is in the stack, adoptId is
+   * ignored: removing or changing it is no change.
+   */
+  adoptId?: pulumi.Input<string>;
   /** How long create, update and delete wait for the server to settle. @default 600 */
   waitTimeoutSeconds?: pulumi.Input<number>;
   /**
@@ -56,12 +77,16 @@ export interface ServerInputs {
   ddosProtection: boolean;
   userData?: string;
   powerState: PowerState;
+  stopMode?: StopMode;
+  rebootTriggers?: unknown[];
   waitTimeoutSeconds: number;
   ownerTag?: string;
+  /** Only in the inputs of a resource that is not in the stack yet (see provider/server/adopt.ts). */
+  adoptId?: string;
 }
 
 /** The outputs: the inputs in normal form plus what the API reports, the same in both shapes. */
-export interface ServerOutputs extends ServerInputs {
+export interface ServerOutputs extends Omit<ServerInputs, "adoptId"> {
   status: string;
   mainIp: string;
   vcpus: number;
@@ -76,7 +101,7 @@ export interface ServerOutputs extends ServerInputs {
 /** Every input the provider reads, in output order. */
 export const SERVER_INPUT_NAMES = [
   "region", "plan", "os", "osId", "label", "hostname", "tags", "sshKeyIds", "backups",
-  "ddosProtection", "userData", "powerState", "waitTimeoutSeconds", "ownerTag",
+  "ddosProtection", "userData", "powerState", "stopMode", "rebootTriggers", "waitTimeoutSeconds", "ownerTag",
 ] as const;
 
 /** What the API reports beside the inputs. */
@@ -91,6 +116,15 @@ export const SERVER_DEFAULTS = {
   ddosProtection: false,
   powerState: "running" as PowerState,
   waitTimeoutSeconds: 600,
+} as const;
+
+/**
+ * Defaults that are compared but never written into inputs or outputs, so a server that
+ * names neither keeps exactly the state it had before they existed.
+ */
+export const SERVER_UNWRITTEN_DEFAULTS = {
+  stopMode: "graceful" as StopMode,
+  rebootTriggers: [] as unknown[],
 } as const;
 
 /** Ownership tags look like `pulumi-stack:<project>/<stack>` (see provider/orphans). */

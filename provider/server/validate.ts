@@ -2,6 +2,8 @@
 // is offered in the region, and that `os` and `osId` agree. Every failure names the field and
 // what is allowed. Values the engine does not know yet (preview) are skipped.
 
+import type { ApiShape } from "../api/types";
+import { unsendableInputs } from "../api/shape-fields";
 import type { Catalogue } from "../core/catalogue";
 import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
 import { containsUnknown, isUnknown } from "../core/unknown";
@@ -19,11 +21,15 @@ const SERVER_FIELDS: Record<string, Kind> = {
   ddosProtection: "boolean",
   userData: "string",
   powerState: "string",
+  stopMode: "string",
+  rebootTriggers: "list",
+  adoptId: "string",
   waitTimeoutSeconds: "positive number",
   ownerTag: "string",
 };
 
 export const POWER_STATES = ["running", "stopped"] as const;
+export const STOP_MODES = ["graceful", "hard"] as const;
 export const MAX_LABEL = 255;
 const HOSTNAME = /^(?=.{1,253}$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
@@ -49,6 +55,12 @@ export function validateServerShape(news: Record<string, unknown>): CheckFailure
   if (known("tags")) failures.push(...validateTags(news.tags as string[]));
   if (known("powerState") && !(POWER_STATES as readonly string[]).includes(news.powerState as string)) {
     failures.push({ property: "powerState", reason: `powerState "${news.powerState}" is not allowed; allowed: ${POWER_STATES.map((p) => `"${p}"`).join(", ")}` });
+  }
+  if (known("stopMode") && !(STOP_MODES as readonly string[]).includes(news.stopMode as string)) {
+    failures.push({ property: "stopMode", reason: `stopMode "${news.stopMode}" is not allowed; allowed: ${STOP_MODES.map((p) => `"${p}"`).join(", ")}` });
+  }
+  if (known("adoptId") && (news.adoptId as string).trim() === "") {
+    failures.push({ property: "adoptId", reason: "adoptId must not be empty; give the id of an existing server, or leave adoptId out to create one" });
   }
   return failures;
 }
@@ -100,4 +112,15 @@ export function validateServerCatalogue(news: Record<string, unknown>, cat: Cata
     });
   }
   return failures;
+}
+
+/**
+ * Inputs the deployment's shape cannot take (`userData`/`ddosProtection` on A, `hostname` on
+ * B): refused at preview, naming the field, the shape and what to do, instead of dropped.
+ */
+export function validateServerForShape(news: Record<string, unknown>, shape: ApiShape, failed: CheckFailure[]): CheckFailure[] {
+  const usable = (k: string) => news[k] !== undefined && !containsUnknown(news[k]) && !failed.some((f) => f.property === k);
+  const given = { hostname: usable("hostname") ? news.hostname : undefined, userData: usable("userData") ? news.userData : undefined,
+    ddosProtection: usable("ddosProtection") ? news.ddosProtection : undefined };
+  return unsendableInputs(given, shape).map((u) => ({ property: u.input, reason: u.reason }));
 }

@@ -20,13 +20,7 @@ export function validateWebhook(news: Record<string, unknown>, apiIsLoopback = f
   if (known("url") && !isHttpUrl(news.url as string)) {
     failures.push({ property: "url", reason: `url "${news.url}" is not an absolute http:// or https:// URL` });
   } else if (known("url")) {
-    const host = new URL(news.url as string).hostname;
-    const reach = reachOf(host);
-    if (reach === "private") {
-      failures.push({ property: "url", reason: `url host "${host}" is not a public address; the API delivers events over the internet, so give a public http(s) URL` });
-    } else if (reach === "loopback" && !apiIsLoopback) {
-      failures.push({ property: "url", reason: `url host "${host}" is loopback, accepted only while the API base URL is loopback too (the simulator); give a public http(s) URL` });
-    }
+    failures.push(...urlReachFailures(new URL(news.url as string).hostname, apiIsLoopback));
   }
   if (known("events")) {
     const events = news.events as string[];
@@ -46,4 +40,18 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Refusals for the URL's host; each names the field and the rule that matched. */
+function urlReachFailures(host: string, apiIsLoopback: boolean): CheckFailure[] {
+  const { reach, rule } = reachOf(host);
+  const refuse = (why: string) => [{ property: "url", reason: `url host "${host}" ${why}` }];
+  if (reach === "invalid") return refuse(`is not a valid host (rule: ${rule}); give a public http(s) URL`);
+  if (reach === "private") {
+    return refuse(`is not a public address (rule: ${rule}); the API delivers events over the internet, so give a public http(s) URL`);
+  }
+  if (reach === "loopback" && !apiIsLoopback) {
+    return refuse(`is loopback (rule: ${rule}), accepted only while the API base URL is loopback too (the simulator); give a public http(s) URL`);
+  }
+  return [];
 }

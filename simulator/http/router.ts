@@ -2,6 +2,8 @@
 // The pattern doubles as the route name in stats and fault rules.
 import type { Permission } from "../options";
 import type { Reply, Req } from "./types";
+import { ApiRefusal } from "./errors";
+import { ERROR_CODES } from "../../protocol/errors";
 
 export type Handler = (req: Req) => Reply;
 
@@ -39,6 +41,11 @@ export class Router {
     return null;
   }
 
+  /** Every route as "METHOD /pattern" (for the header walk test). */
+  list(): string[] {
+    return this.routes.map((r) => `${r.method} ${r.pattern}`);
+  }
+
   /** The pattern of any route whose path matches, whatever its method (for stats names). */
   patternOf(path: string): string | null {
     const parts = path.split("/");
@@ -55,10 +62,27 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
     const seg = segments[i];
     if (seg.startsWith(":")) {
       if (parts[i] === "") return null;
-      params[seg.slice(1)] = decodeURIComponent(parts[i]);
+      params[seg.slice(1)] = parts[i];
     } else if (seg !== parts[i]) {
       return null;
     }
   }
   return params;
+}
+
+/**
+ * Params as the handlers see them, percent-decoded. Matching works on the raw segments so
+ * that a malformed encoding (`/v1/servers/%zz`) reaches the pipeline, which decodes after
+ * auth and answers 400 instead of failing before anything is checked.
+ */
+export function decodeParams(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(params)) {
+    try {
+      out[name] = decodeURIComponent(raw);
+    } catch {
+      throw new ApiRefusal(400, ERROR_CODES.invalidRequest, `path segment "${raw}" (${name}) is not valid percent-encoding; encode it with encodeURIComponent`, name);
+    }
+  }
+  return out;
 }

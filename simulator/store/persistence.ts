@@ -1,6 +1,6 @@
 // The state file: the whole store as JSON, written atomically (temp file + rename, so a
 // crash leaves either the old or the new file, never half of one) and coalesced so a burst
-// of changes costs one write.
+// of changes costs one write. Written 0600: it holds API keys and webhook secrets.
 import * as fs from "fs";
 import * as path from "path";
 import type { MemoryStore } from "./memory-store";
@@ -70,7 +70,10 @@ export class Persistence {
     };
     fs.mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(data));
+    // 0600: the file holds API keys, webhook secrets and user data. chmod too, in case a
+    // stale temp file with other permissions was left by a crash (writeFile keeps its mode).
+    fs.writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
+    fs.chmodSync(tmp, 0o600);
     fs.renameSync(tmp, this.file);
   }
 }

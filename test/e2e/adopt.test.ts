@@ -12,13 +12,18 @@ import { API_KEY, SHAPES, stackConfig, startWorld, World } from "./fixtures";
 
 async function createOutsidePulumi(world: World, shape: string): Promise<string> {
   const osField = shape === "A" ? { os_id: await ubuntuId(world) } : { os: "ubuntu-24.04" };
+  const headers = { Authorization: `Bearer ${API_KEY}`, "Content-Type": "application/json" };
+  // Shape B's create table has no tags (the simulator refuses them): they follow by PATCH.
+  const tags = { tags: ["legacy"] };
   const res = await fetch(`${world.sim.url}/v1/servers`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${API_KEY}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ region: "ams", plan: "vc2-1c-1gb", label: "hand-made", tags: ["legacy"], ...osField }),
+    headers,
+    body: JSON.stringify({ region: "ams", plan: "vc2-1c-1gb", label: "hand-made", ...(shape === "A" ? tags : {}), ...osField }),
   });
   const body = (await res.json()) as any;
-  return (body.server ?? body.data).id;
+  const id = (body.server ?? body.data).id;
+  if (shape === "B") await fetch(`${world.sim.url}/v1/servers/${id}`, { method: "PATCH", headers, body: JSON.stringify(tags) });
+  return id;
 }
 
 async function ubuntuId(world: World): Promise<number> {

@@ -59,8 +59,8 @@ export async function startProxy(target: string, options: ProxyOptions = {}): Pr
 
 /**
  * A deployment that has only what the spec shows for webhooks (POST /v1/webhooks): the
- * webhook list, read, update and delete routes answer 404 NOT_FOUND.
+ * webhook list, read, update and delete routes answer 404 NOT_FOUND (or those `hidden` names).
  */
-export function startPostOnlyProxy(target: string): Promise<TestProxy> {
-  return startProxy(target, { hide: /^(GET|PATCH|DELETE) \/v1\/webhooks(\/[^/?]+)?(\?.*)?$/ });
+export function startPostOnlyProxy(target: string, hidden: RegExp = /^(GET|PATCH|DELETE) \/v1\/webhooks(\/[^/?]+)?(\?.*)?$/): Promise<TestProxy> {
+  return startProxy(target, { hide: hidden });
 }

@@ -44,6 +44,11 @@ export interface TestSimulator {
   reset(): Promise<void>;
   /** A valid create body for this shape, with overrides. */
   createBody(overrides?: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Creates a server through the API as a person or another tool would (a valid body for this
+   * shape; shape B's create table has no tags, so they follow by PATCH) and returns its id.
+   */
+  seedServer(fields?: Record<string, unknown>, key?: string): Promise<string>;
   /** Polls GET /v1/servers/:id until the status is reached (bounded). */
   waitForStatus(id: string, status: string, timeoutMs?: number): Promise<any>;
 }
@@ -59,6 +64,13 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
   const shape = handle.shape;
   const admin = adminOf(handle.url);
   const api = apiOf(handle.url);
+  const createBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+    region: "ewr",
+    plan: "vc2-1c-1gb",
+    ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }),
+    label: "web-1",
+    ...overrides,
+  });
   return {
     url: handle.url,
     port: handle.port,
@@ -83,13 +95,8 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
     addKey: async (spec) => void (await admin("POST", "/keys", spec)),
     revokeKey: async (key) => void (await admin("DELETE", `/keys/${encodeURIComponent(key)}`)),
     reset: async () => void (await admin("POST", "/reset", {})),
-    createBody: (overrides = {}) => ({
-      region: "ewr",
-      plan: "vc2-1c-1gb",
-      ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }),
-      label: "web-1",
-      ...overrides,
-    }),
+    createBody,
+    seedServer: (fields = {}, key = KEYS.full) => seedServer(api, shape, createBody, fields, key),
     waitForStatus: (id, status, timeoutMs = 3000) => waitForStatus(api, shape, id, status, timeoutMs),
   };
 }
@@ -99,7 +106,7 @@ function adminOf(url: string): TestSimulator["admin"] {
   return async (method, path, body) => {
     const res = await fetch(`${url}/_sim${path}`, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json" }, // the admin API takes JSON only (admin-guard.ts)
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
@@ -121,6 +128,22 @@ function apiOf(url: string): TestSimulator["api"] {
     }
     return fetch(`${url}${path}`, { method, headers, body });
   };
+}
+
+/** Creates a server as a person or another tool would; shape B's tags follow by PATCH. */
+async function seedServer(
+  api: TestSimulator["api"], shape: TestShape, createBody: TestSimulator["createBody"], fields: Record<string, unknown>, key: string,
+): Promise<string> {
+  const { tags, ...rest } = fields as { tags?: string[] };
+  const inCreate = shape === "A" && tags !== undefined ? { tags } : {};
+  const res = await api("POST", "/v1/servers", { key, body: { ...createBody(rest), ...inCreate } });
+  if (res.status !== 201 && res.status !== 202) throw new Error(`seed POST /v1/servers: ${res.status} ${await res.text()}`);
+  const id = unwrapServer(shape, await res.json()).id as string;
+  if (shape === "B" && tags !== undefined) {
+    const patched = await api("PATCH", `/v1/servers/${id}`, { key, body: { tags } });
+    if (patched.status !== 200) throw new Error(`seed PATCH /v1/servers/${id}: ${patched.status} ${await patched.text()}`);
+  }
+  return id;
 }
 
 /** Polls GET /v1/servers/:id until the status is reached ("http 404" for gone); throws past the time-out. */

@@ -55,7 +55,7 @@ export const WEBHOOK_CASES: Case[] = [
   { name: "url to a link-local (metadata) address", news: { url: "http://169.254.169.254/latest" }, property: "url", message: /is not a public address/ },
   { name: "url to an internal-only name", news: { url: "https://hooks.internal/in" }, property: "url", message: /is not a public address/ },
   { name: "url to a private address", news: { url: "http://10.0.0.5/in" }, property: "url", message: /url host "10.0.0.5" is not a public address/ },
-  { name: "url to loopback while the API is not loopback", news: { url: "http://127.0.0.1:8080/in" }, property: "url", message: /url host "127.0.0.1" is loopback, accepted only while the API base URL is loopback too/ },
+  { name: "url to loopback while the API is not loopback", news: { url: "http://127.0.0.1:8080/in" }, property: "url", message: /url host "127.0.0.1" is loopback \(rule: 127\.0\.0\.0\/8 \(loopback\)\), accepted only while the API base URL is loopback too/ },
   { name: "events missing", news: { events: undefined }, property: "events", message: /events is required; allowed: server.created/ },
   { name: "no events", news: { events: [] }, property: "events", message: /events is empty; name at least one of: server.created/ },
   { name: "unknown event", news: { events: ["server.exploded"] }, property: "events", message: /unknown event "server.exploded"; allowed: server.created/ },

@@ -1,8 +1,9 @@
 // The webhook receiver helper refuses what a forger or a replayer would send:
-// no signature, a wrong one, a stale event, an event id seen before.
+// no signature, a wrong one, an event older than the spec's retry window, an event id
+// seen before; and it accepts every retry the spec's ladder sends (issue 12).
 import { expect } from "chai";
 import { signWebhookBody } from "../../protocol/signature";
-import { ReplayGuard, startWebhookReceiver, verifyDelivery } from "../../provider/receiver";
+import { DEFAULT_MAX_AGE_SECONDS, ReplayGuard, startWebhookReceiver, verifyDelivery } from "../../provider/receiver";
 
 const SECRET = "receiver-test-secret";
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -50,13 +51,21 @@ describe("webhook receiver: verifyDelivery", () => {
     }
   });
 
-  it("refuses an event older than 5 minutes and accepts one just inside", () => {
-    const stale = delivery("evt-old", 301);
+  it("refuses an event older than the retry window (14 h 46 min) and accepts one just inside", () => {
+    const window = DEFAULT_MAX_AGE_SECONDS;
+    expect(window, "the spec's ladder 1+5+30+120+720 min, plus 10 min").to.equal((876 + 10) * 60);
+    const stale = delivery("evt-old", window + 1);
     const verdict = verifyDelivery(stale, signWebhookBody(SECRET, stale), options());
     expect(verdict).to.include({ ok: false, status: 400 });
-    expect((verdict as { reason: string }).reason).to.match(/stale event: sent 301 s ago, limit 300 s/);
-    const fresh = delivery("evt-fresh", 299);
-    expect(verifyDelivery(fresh, signWebhookBody(SECRET, fresh), options()).ok).to.equal(true);
+    expect((verdict as { reason: string }).reason).to.match(new RegExp(`stale event: sent ${window + 1} s ago, limit ${window} s`));
+    const inside = delivery("evt-inside", window - 1);
+    expect(verifyDelivery(inside, signWebhookBody(SECRET, inside), options()).ok).to.equal(true);
+  });
+
+  it("refuses a timestamp more than 5 minutes in the future (clock skew limit)", () => {
+    const ahead = delivery("evt-ahead", -301);
+    const verdict = verifyDelivery(ahead, signWebhookBody(SECRET, ahead), options());
+    expect(verdict).to.deep.equal({ ok: false, status: 400, reason: "timestamp is 301 s in the future, limit 300 s of clock skew" });
   });
 
   it("drops a replayed event id with 200 so the sender stops retrying", () => {
@@ -67,11 +76,11 @@ describe("webhook receiver: verifyDelivery", () => {
     expect(again).to.deep.equal({ ok: false, status: 200, reason: "duplicate event evt-dup dropped" });
   });
 
-  it("forgets the oldest ids beyond its capacity", () => {
-    const guard = new ReplayGuard(2);
-    expect([guard.remember("a"), guard.remember("b"), guard.remember("c")]).to.deep.equal([true, true, true]);
-    expect(guard.remember("a"), "a was forgotten").to.equal(true);
-    expect(guard.remember("c"), "c is still remembered").to.equal(false);
+  it("remembers an id until its window ends, and only then forgets it", () => {
+    const guard = new ReplayGuard();
+    expect(guard.remember("a", NOW + 1000, NOW)).to.equal(true);
+    expect(guard.remember("a", NOW + 1000, NOW + 999), "still inside the window").to.equal(false);
+    expect(guard.remember("a", NOW + 2000, NOW + 1000), "window over").to.equal(true);
   });
 });
 

@@ -73,7 +73,7 @@ describeShapes("simulator: admin API", {}, (sim, shape) => {
     const res = await fetch(`${sim.url}/_sim/nothing`);
     expect(res.status).to.equal(404);
     expect(((await res.json()) as any).error.code).to.equal("NOT_FOUND");
-    const bad = await fetch(`${sim.url}/_sim/keys`, { method: "POST", body: JSON.stringify({ key: "x", permission: "root" }) });
+    const bad = await fetch(`${sim.url}/_sim/keys`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key: "x", permission: "root" }) });
     expect(bad.status).to.equal(400);
     expect(((await bad.json()) as any).error.field).to.equal("permission");
   });

@@ -88,7 +88,7 @@ describeShapes("simulator: fault injection", { seed: 3 }, (sim, shape) => {
 
   it("refuses a bad rule with 400 and keeps the old rules", async () => {
     await sim.setFaults([{ route: "GET /v1/os", errorRate: 0.1 }]);
-    const res = await fetch(`${sim.url}/_sim/faults`, { method: "PUT", body: JSON.stringify({ rules: [{ route: "x", errorRate: 2 }] }) });
+    const res = await fetch(`${sim.url}/_sim/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rules: [{ route: "x", errorRate: 2 }] }) });
     expect(res.status).to.equal(400);
     expect((await sim.admin("GET", "/faults")).rules).to.deep.equal([{ route: "GET /v1/os", errorRate: 0.1 }]);
   });

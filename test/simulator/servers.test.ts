@@ -9,12 +9,13 @@ describeShapes("simulator: servers", {}, (sim, shape) => {
   };
 
   it(`creates a server with ${shape === "A" ? "202 and status pending" : "201 and status starting"} and the estimate`, async () => {
-    const s = await create({ label: "web-1", tags: ["a", "b"], ssh_key_ids: ["k1"] });
+    // tags are a create field of shape A only; B sets them with PATCH (api-spec.md create table).
+    const s = await create({ label: "web-1", ssh_key_ids: ["k1"], ...(shape === "A" ? { tags: ["a", "b"] } : {}) });
     expect(s.status).to.equal(shape === "A" ? "pending" : "starting");
     expect(s.label).to.equal("web-1");
     expect(s.main_ip).to.match(/^\d+\.\d+\.\d+\.\d+$/);
     expect(s.estimated_provisioning_seconds).to.be.closeTo(0.15, 1e-9);
-    expect(s.tags).to.deep.equal(["a", "b"]);
+    expect(s.tags).to.deep.equal(shape === "A" ? ["a", "b"] : []);
     expect(s.ssh_key_ids).to.deep.equal(["k1"]);
     if (shape === "A") {
       expect(s).to.include({ vcpu_count: 1, ram: 1024, disk: 25, os: "Ubuntu 24.04 LTS x64", os_id: 2284, backups: "disabled" });
@@ -26,7 +27,8 @@ describeShapes("simulator: servers", {}, (sim, shape) => {
   });
 
   it("gets a server in the single envelope, without user_data or the estimate", async () => {
-    const created = await create({ user_data: "#!/bin/sh\necho hi" });
+    // user_data is a create field of shape B only.
+    const created = await create(shape === "B" ? { user_data: "#!/bin/sh\necho hi" } : {});
     const res = await sim.api("GET", `/v1/servers/${created.id}`);
     expect(res.status).to.equal(200);
     const body = (await res.json()) as any;
@@ -36,14 +38,33 @@ describeShapes("simulator: servers", {}, (sim, shape) => {
     expect(s).to.not.have.property("user_data");
     expect(s).to.not.have.property("estimated_provisioning_seconds");
     const raw = (await sim.rawServers()).find((x) => x.id === created.id);
-    expect(raw.user_data).to.equal("#!/bin/sh\necho hi");
+    expect(raw.user_data).to.equal(shape === "B" ? "#!/bin/sh\necho hi" : null);
   });
 
-  it("records backups, ddos protection and hostname as given", async () => {
-    const s = await create({ backups: shape === "A" ? "enabled" : true, ddos_protection: true, hostname: "web-1.example" });
+  it(`records ${shape === "A" ? "backups and hostname" : "backups and ddos protection"} as given (its shape's create fields)`, async () => {
+    const s = await create(shape === "A" ? { backups: "enabled", hostname: "web-1.example" } : { backups: true, ddos_protection: true });
     expect(s.backups).to.equal(shape === "A" ? "enabled" : true);
-    expect(s.ddos_protection).to.equal(true);
-    expect(s.hostname).to.equal("web-1.example");
+    expect(s.ddos_protection).to.equal(shape === "B");
+    if (shape === "A") expect(s.hostname).to.equal("web-1.example");
+  });
+
+  const foreign = shape === "A" ? ["user_data", "ddos_protection"] : ["hostname", "tags"];
+  for (const field of foreign) {
+    it(`refuses the create field ${field}, which shape ${shape}'s table does not list, naming it (400)`, async () => {
+      const value = field === "tags" ? ["x"] : field === "ddos_protection" ? true : "x";
+      const res = await sim.api("POST", "/v1/servers", { body: sim.createBody({ [field]: value }) });
+      expect(res.status).to.equal(400);
+      expect(((await res.json()) as any).error).to.include({ code: "INVALID_REQUEST", field });
+      expect(await sim.liveServers()).to.have.length(0);
+    });
+  }
+
+  it("refuses a field no shape lists, naming it and the shape's fields", async () => {
+    const res = await sim.api("POST", "/v1/servers", { body: sim.createBody({ colour: "blue" }) });
+    expect(res.status).to.equal(400);
+    const error = ((await res.json()) as any).error;
+    expect(error).to.include({ field: "colour" });
+    expect(error.message).to.match(new RegExp(`colour is not a create field of this API version \\(shape ${shape}\\); it takes region, plan`));
   });
 
   it("answers 404 with the error object for an unknown id", async () => {

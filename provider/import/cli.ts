@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// hosting-import: writes the Pulumi program (and fleet.yaml entries) that adopt existing servers.
+//
+//   HOSTING_API_KEY=... HOSTING_BASE_URL=... hosting-import [--tag T] [--label-prefix P] [--region R]
+//       [--program adopted.ts] [--fleet adopted-fleet.yaml]
+// Without --program/--fleet the program goes to standard output. A Read key is enough.
+import * as fs from "fs";
+import { getClient } from "../api";
+import { findServersToImport, type ImportFilter } from "./find-servers";
+import { importEntry } from "./import-entry";
+import { renderFleet, renderProgram } from "./render";
+
+const USAGE = "usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE]";
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return undefined;
+  const value = process.argv[i + 1];
+  if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a value; ${USAGE}`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const filter: ImportFilter = { tag: flag("--tag"), labelPrefix: flag("--label-prefix"), region: flag("--region") };
+  const programFile = flag("--program");
+  const fleetFile = flag("--fleet");
+  const apiKey = process.env.HOSTING_API_KEY;
+  const baseUrl = process.env.HOSTING_BASE_URL;
+  if (!apiKey || !baseUrl) throw new Error("set HOSTING_API_KEY and HOSTING_BASE_URL (a Read key is enough)");
+  const api = getClient({ apiKey, baseUrl, keySource: "environment variable HOSTING_API_KEY" });
+  const entries = (await findServersToImport(api, filter)).map(importEntry);
+  const described = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(", ") || "all servers";
+  const program = renderProgram(entries, described);
+  if (programFile) fs.writeFileSync(programFile, program);
+  if (fleetFile) fs.writeFileSync(fleetFile, renderFleet(entries, described));
+  if (!programFile && !fleetFile) process.stdout.write(program);
+  else console.log(`hosting-import: ${entries.length} server(s) (${described})${programFile ? `; program: ${programFile}` : ""}${fleetFile ? `; fleet entries: ${fleetFile}` : ""}`);
+}
+
+main().catch((err) => {
+  console.error(`hosting-import: ${err?.message ?? err}`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+// adoptId at the provider level, against the simulator in both shapes: which reads a check
+// makes, and that a resource already in the stack ignores adoptId.
+import { expect } from "chai";
+import * as server from "../../../provider/server/provider";
+import { resetAdoptionClaims } from "../../../provider/server/adopt-claims";
+import { countRequests, describeProviderShapes, serverNews, useSim, KEYS } from "../harness";
+
+describeProviderShapes((shape) => `Server adoptId, shape ${shape}`, (sim) => {
+  beforeEach(() => resetAdoptionClaims());
+
+  async function made(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await sim.api("POST", "/v1/servers", { body: sim.createBody({ label: `web-${i}` }) });
+      const json = (await res.json()) as any;
+      ids.push((json.server ?? json.data).id);
+    }
+    return ids;
+  }
+
+  it("checks 30 adoptions with a Read key at the cost of one list call, not 30 GETs", async () => {
+    const ids = await made(30);
+    useSim(sim, KEYS.read);
+    await sim.resetStats();
+    const results = await Promise.all(ids.map((id, i) => server.check({}, serverNews({ adoptId: id, __adoptName: `s${i}` }))));
+    expect(results.flatMap((r) => r.failures ?? [])).to.deep.equal([]);
+    expect(results.map((r) => (r.inputs as any).adoptId)).to.deep.equal(ids);
+    const stats = await sim.stats();
+    expect(countRequests(stats, "GET /v1/servers")).to.equal(1);
+    expect(countRequests(stats, "GET /v1/servers/:id")).to.equal(0);
+  });
+
+  it("ignores adoptId (removed, changed or unknown id) once the resource is in the stack, reading nothing", async () => {
+    const olds = serverNews({ tags: [] });
+    await sim.resetStats();
+    const res = await server.check(olds, serverNews({ adoptId: "some-other-id", __adoptName: "x" }));
+    expect(res.failures ?? []).to.deep.equal([]);
+    expect(res.inputs).to.not.have.any.keys("adoptId", "__adoptName");
+    expect(countRequests(await sim.stats(), "GET /v1/servers")).to.equal(0);
+    expect(countRequests(await sim.stats(), "GET /v1/servers/:id")).to.equal(0);
+  });
+});

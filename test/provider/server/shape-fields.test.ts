@@ -1,0 +1,63 @@
+// Shape-true servers (issue 12): each shape is sent only its own create fields. An input the
+// deployment's shape cannot take is refused at `check` (preview) naming the field, the shape
+// and what to do, with no request beyond the catalogue read; shape B's tags (the ownership
+// tag among them) reach the server by PATCH right after the create, and a failure of that
+// PATCH is a partial create, never a lost server.
+import { expect } from "chai";
+import * as serverTyped from "../../../provider/server/provider";
+import { configure } from "../../../provider/core/settings";
+import { countRequests, describeProviderShapes, KEYS, rejection, serverNews, stackConfig } from "../harness";
+import { startPostOnlyProxy } from "../../helpers/proxy";
+import { loose } from "../../helpers/loose-provider";
+
+const server = loose(serverTyped);
+
+describeProviderShapes((shape) => `Server: each shape gets only its own create fields, shape ${shape}`, (sim, shape) => {
+  const foreign = shape === "A" ? { userData: "#!/bin/sh", ddosProtection: true } : { hostname: "web-1" };
+
+  it(`check refuses ${Object.keys(foreign).join(" and ")} at preview, naming the field, the shape and what to do`, async () => {
+    await server.check({}, serverNews()); // the catalogue is memoized per process: read it first
+    await sim.resetStats();
+    const res = await server.check({}, serverNews(foreign));
+    expect((res.failures ?? []).map((f: { property: string }) => f.property)).to.have.members(Object.keys(foreign));
+    for (const f of res.failures ?? []) {
+      expect(f.reason).to.match(new RegExp(`^${f.property} cannot be sent to this deployment: it speaks API shape ${shape}, whose create request has no \\w+ .*remove ${f.property}, or point hosting:baseUrl at a shape ${shape === "A" ? "B" : "A"} deployment$`));
+    }
+    expect((await sim.stats()).total, "no request beyond the memoized catalogue").to.equal(0);
+  });
+
+  it("check accepts ddosProtection: false on shape A (what A does anyway) and the shape's own fields", async () => {
+    const own = shape === "A" ? { hostname: "web-1", ddosProtection: false } : { userData: "#!/bin/sh", ddosProtection: true };
+    const res = await server.check({}, serverNews(own));
+    expect(res.failures ?? []).to.deep.equal([]);
+  });
+
+  it("the ownership tag reaches the server; in shape B by one PATCH that is part of the create", async () => {
+    const inputs = (await server.check({}, serverNews({ tags: ["web"], ownerTag: "pulumi-stack:p/s" }))).inputs;
+    await sim.resetStats();
+    const { id } = await server.create(inputs);
+    const raw = (await sim.rawServers()).find((s: { id: string }) => s.id === id);
+    expect([...raw.tags].sort()).to.deep.equal(["pulumi-stack:p/s", "web"]);
+    expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id")).to.equal(shape === "B" ? 1 : 0);
+  });
+
+  if (shape === "B") {
+    it("a failed tag PATCH after the POST is a partial create: the server id reaches the state", async () => {
+      const inputs = (await server.check({}, serverNews({ tags: ["web"], ownerTag: "pulumi-stack:p/s" }))).inputs;
+      // A deployment whose PATCH answers 404 (not retried, unlike a 5xx) right after the POST.
+      const proxy = await startPostOnlyProxy(sim.url, /^PATCH \/v1\/servers\//);
+      let e;
+      try {
+        configure(stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": proxy.url }));
+        e = await rejection(server.create(inputs));
+      } finally {
+        await proxy.close();
+      }
+      expect(e.name).to.equal("PartialCreateError");
+      const live = await sim.liveServers();
+      expect(live.map((s: { id: string }) => s.id)).to.deep.equal([e.id]);
+      expect(e.message).to.match(new RegExp(`server ${e.id} was created but is not ready: server ${e.id} was created, but setting its tags afterwards failed`));
+      expect(e.properties).to.include({ region: "ewr", ownerTag: "pulumi-stack:p/s" });
+    });
+  }
+});
