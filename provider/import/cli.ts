@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   const baseUrl = process.env.HOSTING_BASE_URL;
   if (!apiKey || !baseUrl) throw new Error("set HOSTING_API_KEY and HOSTING_BASE_URL (a Read key is enough)");
   const api = getClient({ apiKey, baseUrl, keySource: "environment variable HOSTING_API_KEY" });
-  const entries = (await findServersToImport(api, filter)).map(importEntry);
+  const [servers, shape] = await Promise.all([findServersToImport(api, filter), api.shape]);
+  const entries = servers.map((s) => importEntry(s, shape));
   const described = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(", ") || "all servers";
   const program = renderProgram(entries, described);
   if (programFile) fs.writeFileSync(programFile, program);

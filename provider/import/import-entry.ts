@@ -2,7 +2,8 @@
 // that adopt it with no change (its real region, plan, OS, label, tags, and what else the API
 // reports). Ownership tags of any stack are left out: the adopting stack's own is added by the
 // provider (ownerTag), and a tag in both `tags` and `ownerTag` would show as a change.
-import type { Server } from "../api/types";
+import { CREATE_FIELDS } from "../../protocol/shapes";
+import type { ApiShape, Server } from "../api/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
 
 export interface ImportEntry {
@@ -30,7 +31,13 @@ export function importName(server: Pick<Server, "id" | "label">): string {
   return /^[a-z]/.test(base) ? `${base}-${suffix}` : `server-${base}-${suffix}`;
 }
 
-export function importEntry(server: Server): ImportEntry {
+/**
+ * The entry of one server. Fields the deployment's create table lacks (hostname in shape B,
+ * DDoS protection in shape A) are left out: `check` refuses them there, since a replace
+ * could not send them.
+ */
+export function importEntry(server: Server, shape: ApiShape): ImportEntry {
+  const creatable = CREATE_FIELDS[shape] as readonly string[];
   const tags = [...new Set(server.tags ?? [])].sort();
   const entry: ImportEntry = {
     name: importName(server),
@@ -42,10 +49,10 @@ export function importEntry(server: Server): ImportEntry {
     ownedBy: tags.filter((t) => t.startsWith(OWNER_TAG_PREFIX)),
   };
   if (server.label !== "") entry.label = server.label;
-  if (server.hostname) entry.hostname = server.hostname;
+  if (server.hostname && creatable.includes("hostname")) entry.hostname = server.hostname;
   if (server.sshKeyIds.length > 0) entry.sshKeyIds = [...server.sshKeyIds].sort();
   if (server.backups) entry.backups = true;
-  if (server.ddosProtection) entry.ddosProtection = true;
+  if (server.ddosProtection && creatable.includes("ddos_protection")) entry.ddosProtection = true;
   if (server.status === "stopped" || server.status === "stopping") entry.powerState = "stopped";
   return entry;
 }
