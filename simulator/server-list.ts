@@ -52,7 +52,18 @@ function decodeCursor(raw: string): Cursor {
 
 const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify(c)).toString("base64url");
 
-export function listServers(all: ServerRecord[], q: URLSearchParams, baseUrl: string): ListPage {
+/** The query of one list request, checked. */
+interface ListQuery {
+  perPage: number;
+  page: number | undefined;
+  sortName: string;
+  keyOf: (s: ServerRecord) => string | number;
+  order: "asc" | "desc";
+  cursor: Cursor | null;
+  filters: { label: string | null; region: string | null; tag: string | null };
+}
+
+function parseQuery(q: URLSearchParams): ListQuery {
   const perPage = intParam(q, "per_page", 1) ?? DEFAULT_PER_PAGE;
   if (perPage > MAX_PER_PAGE) throw invalid("per_page", `per_page is ${perPage}; the maximum is ${MAX_PER_PAGE}`);
   const page = intParam(q, "page", 1);
@@ -64,57 +75,72 @@ export function listServers(all: ServerRecord[], q: URLSearchParams, baseUrl: st
   const cursorRaw = q.get("cursor");
   if (cursorRaw !== null && page !== undefined) throw invalid("cursor", "give either cursor or page, not both");
   const cursor = cursorRaw === null ? null : decodeCursor(cursorRaw);
+  return { perPage, page, sortName, keyOf, order, cursor, filters: { label: q.get("label"), region: q.get("region"), tag: q.get("tag") } };
+}
 
-  const label = q.get("label");
-  const region = q.get("region");
-  const tag = q.get("tag");
-  let rows = all.filter((s) => s.status !== "terminated" && !s.gone &&
+/** Compares two rows by sort key, then creation number, in the query's order. */
+function comparer(query: ListQuery) {
+  const dir = query.order === "asc" ? 1 : -1;
+  return (a: string | number, as: number, b: string | number, bs: number): number => (a < b ? -1 : a > b ? 1 : as - bs) * dir;
+}
+
+/** The listed servers that pass the filters, in the query's order. */
+function selectRows(all: ServerRecord[], query: ListQuery): ServerRecord[] {
+  const { label, region, tag } = query.filters;
+  const rows = all.filter((s) => s.status !== "terminated" && !s.gone &&
     (label === null || s.label === label) && (region === null || s.region === region) && (tag === null || s.tags.includes(tag)));
-
-  const dir = order === "asc" ? 1 : -1;
-  const cmp = (a: string | number, as: number, b: string | number, bs: number): number =>
-    (a < b ? -1 : a > b ? 1 : as - bs) * dir;
-  if (sortName !== "date_created" && sortName !== "created_at") {
-    rows = rows.sort((a, b) => cmp(keyOf(a), a.seq, keyOf(b), b.seq));
-  } else if (dir < 0) {
-    rows = rows.reverse();
+  const cmp = comparer(query);
+  if (query.sortName !== "date_created" && query.sortName !== "created_at") {
+    return rows.sort((a, b) => cmp(query.keyOf(a), a.seq, query.keyOf(b), b.seq));
   }
+  return query.order === "desc" ? rows.reverse() : rows;
+}
 
-  let start: number;
-  let end: number;
+/** The slice [start, end) of `rows` that this page holds: after/before a cursor, or by number. */
+function pageWindow(rows: ServerRecord[], query: ListQuery): { start: number; end: number } {
+  const { cursor, perPage, keyOf } = query;
+  const cmp = comparer(query);
   if (cursor?.d === "n") {
-    start = rows.findIndex((s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) > 0);
-    if (start < 0) start = rows.length;
-    end = Math.min(rows.length, start + perPage);
-  } else if (cursor?.d === "p") {
-    end = rows.findIndex((s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) >= 0);
-    if (end < 0) end = rows.length;
-    start = Math.max(0, end - perPage);
-  } else {
-    start = Math.min(rows.length, ((page ?? 1) - 1) * perPage);
-    end = Math.min(rows.length, start + perPage);
+    const found = rows.findIndex((s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) > 0);
+    const start = found < 0 ? rows.length : found;
+    return { start, end: Math.min(rows.length, start + perPage) };
   }
-  const items = rows.slice(start, end);
+  if (cursor?.d === "p") {
+    const found = rows.findIndex((s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) >= 0);
+    const end = found < 0 ? rows.length : found;
+    return { start: Math.max(0, end - perPage), end };
+  }
+  const start = Math.min(rows.length, ((query.page ?? 1) - 1) * perPage);
+  return { start, end: Math.min(rows.length, start + perPage) };
+}
 
+/** The next and previous links: page numbers when the request used them, else cursors. */
+function pageLinks(q: URLSearchParams, query: ListQuery, baseUrl: string, rows: ServerRecord[], window: { start: number; end: number }) {
   const link = (extra: Record<string, string>): string => {
     const p = new URLSearchParams();
-    for (const [k, v] of [["label", label], ["region", region], ["tag", tag]] as const) if (v !== null) p.set(k, v);
-    if (q.has("sort")) p.set("sort", sortName);
-    if (q.has("order")) p.set("order", order);
-    p.set("per_page", String(perPage));
+    for (const [k, v] of Object.entries(query.filters)) if (v !== null) p.set(k, v);
+    if (q.has("sort")) p.set("sort", query.sortName);
+    if (q.has("order")) p.set("order", query.order);
+    p.set("per_page", String(query.perPage));
     for (const [k, v] of Object.entries(extra)) p.set(k, v);
     return `${baseUrl}/v1/servers?${p.toString()}`;
   };
-  let next: string | null = null;
-  let prev: string | null = null;
+  const { start, end } = window;
+  const { page, keyOf } = query;
   if (page !== undefined) {
-    if (end < rows.length) next = link({ page: String(page + 1) });
-    if (page > 1) prev = link({ page: String(page - 1) });
-  } else {
-    const last = items[items.length - 1];
-    const first = items[0];
-    if (end < rows.length && last) next = link({ cursor: encodeCursor({ d: "n", v: keyOf(last), s: last.seq }) });
-    if (start > 0 && first) prev = link({ cursor: encodeCursor({ d: "p", v: keyOf(first), s: first.seq }) });
+    return { next: end < rows.length ? link({ page: String(page + 1) }) : null, prev: page > 1 ? link({ page: String(page - 1) }) : null };
   }
-  return { items, total: rows.length, next, prev };
+  const last = rows[end - 1];
+  const first = rows[start];
+  return {
+    next: end < rows.length && end > start ? link({ cursor: encodeCursor({ d: "n", v: keyOf(last), s: last.seq }) }) : null,
+    prev: start > 0 && end > start ? link({ cursor: encodeCursor({ d: "p", v: keyOf(first), s: first.seq }) }) : null,
+  };
+}
+
+export function listServers(all: ServerRecord[], q: URLSearchParams, baseUrl: string): ListPage {
+  const query = parseQuery(q);
+  const rows = selectRows(all, query);
+  const window = pageWindow(rows, query);
+  return { items: rows.slice(window.start, window.end), total: rows.length, ...pageLinks(q, query, baseUrl, rows, window) };
 }

@@ -196,9 +196,10 @@ export class HostingClient implements HostingApi {
       }),
     ]);
     if (res.status === 409) {
-      // The API does not replay actions by Idempotency-Key: when an earlier attempt's answer
-      // was lost, that attempt did the work and the repeat finds the new status. Otherwise
-      // the 409 is the user's (e.g. stopping a stopped server).
+      // The spec leaves replay by Idempotency-Key open (the simulator replays every POST). On
+      // an API that does not replay actions, an attempt whose answer was lost did the work and
+      // the repeat finds the new status. Otherwise the 409 is the user's (e.g. stopping a
+      // stopped server).
       if (!res.afterLostAnswer) throw this.requester.errorFor("POST", path, res, operation);
     }
     const w = res.status === 409 ? undefined : unwrapOne(res.data, "server");

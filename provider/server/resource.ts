@@ -13,6 +13,7 @@
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
 
 import * as pulumi from "@pulumi/pulumi";
+import { providerShell } from "../core/shell";
 import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
@@ -23,15 +24,7 @@ const observe = (...a: unknown[]) => require("pulumi-hosting/internal/server").o
 const change = (...a: unknown[]) => require("pulumi-hosting/internal/server").change(a);
 
 /** The serialized provider of `Server` (a thin shell; the code lives in provider/server/provider.ts). */
-export const serverProvider: pulumi.dynamic.ResourceProvider = {
-  configure: observe,
-  check: observe,
-  diff: observe,
-  read: observe,
-  create: change,
-  update: change,
-  delete: change,
-};
+export const serverProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
 
 /** A virtual server. `userData` is always a secret. */
 export class Server extends pulumi.dynamic.Resource {

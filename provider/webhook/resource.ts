@@ -9,6 +9,7 @@
 // across updates, and is a secret input and output.
 
 import * as pulumi from "@pulumi/pulumi";
+import { providerShell } from "../core/shell";
 import type { WebhookArgs } from "./types";
 
 export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
@@ -18,15 +19,7 @@ const observe = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").
 const change = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").change(a);
 
 /** The serialized provider of `Webhook` (a thin shell; the code lives in provider/webhook/provider.ts). */
-export const webhookProvider: pulumi.dynamic.ResourceProvider = {
-  configure: observe,
-  check: observe,
-  diff: observe,
-  read: observe,
-  create: change,
-  update: change,
-  delete: change,
-};
+export const webhookProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
 
 /** A webhook registration. `secret` is always a secret. */
 export class Webhook extends pulumi.dynamic.Resource {

@@ -32,6 +32,49 @@ function persistedSecret(file: string): string {
   return fs.readFileSync(file, "utf8").trim();
 }
 
+/** The demo's stack in .demo/project, configured for this simulator and receiver. */
+async function demoStack(simUrl: string, receiverUrl: string, webhookSecret: string) {
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "demo", projectName: "hosting-fleet", program: async () => fleetProgram(path.join(ROOT, "fleet.yaml")) },
+    {
+      workDir: path.join(STATE, "project"),
+      pulumiHome: path.join(STATE, "pulumi-home"),
+      pulumiCommand: await pinnedPulumi(),
+      projectSettings: { name: "hosting-fleet", runtime: "nodejs", main: ROOT },
+      envVars: offlineEnv(path.join(STATE, "backend"), "demo-passphrase"),
+    },
+  );
+  await stack.setAllConfig({
+    "hosting:apiKey": { value: API_KEY, secret: true },
+    "hosting:baseUrl": { value: simUrl },
+    "fleet:webhookUrl": { value: receiverUrl },
+    "fleet:webhookSecret": { value: webhookSecret, secret: true },
+  });
+  return stack;
+}
+
+type DemoStack = Awaited<ReturnType<typeof demoStack>>;
+
+async function destroyFleet(stack: DemoStack, simUrl: string): Promise<void> {
+  step("pulumi destroy");
+  // runProgram: the provider gets today's config (hosting:baseUrl), not the one in state.
+  await stack.destroy({ onOutput: (s) => process.stdout.write(s), runProgram: true });
+  const left = await createClient({ baseUrl: simUrl, apiKey: API_KEY }).listAllServers({ tag: stackOwnershipTag("hosting-fleet", "demo") });
+  step(`destroyed: ${left.length} server(s) of this stack left on the simulator`);
+}
+
+async function upFleet(stack: DemoStack, receiver: Awaited<ReturnType<typeof startWebhookReceiver>>): Promise<void> {
+  step("pulumi up (servers provision in a few seconds; progress below)");
+  const started = Date.now();
+  const result = await stack.up({ onOutput: (s) => process.stdout.write(s) });
+  printServers(result.outputs.servers?.value ?? []);
+  // Deliveries are asynchronous; give the last ones a moment to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  printEvents(receiver.events, receiver.rejected);
+  step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  printNextSteps();
+}
+
 async function main(): Promise<void> {
   const destroy = process.argv.includes("destroy");
   fs.mkdirSync(path.join(STATE, "backend"), { recursive: true });
@@ -53,41 +96,9 @@ async function main(): Promise<void> {
   step(`simulator at ${sim.url}, webhook receiver at ${receiver.url}`);
 
   try {
-    const command = await pinnedPulumi();
-    const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "demo", projectName: "hosting-fleet", program: async () => fleetProgram(path.join(ROOT, "fleet.yaml")) },
-      {
-        workDir: path.join(STATE, "project"),
-        pulumiHome: path.join(STATE, "pulumi-home"),
-        pulumiCommand: command,
-        projectSettings: { name: "hosting-fleet", runtime: "nodejs", main: ROOT },
-        envVars: offlineEnv(path.join(STATE, "backend"), "demo-passphrase"),
-      },
-    );
-    await stack.setAllConfig({
-      "hosting:apiKey": { value: API_KEY, secret: true },
-      "hosting:baseUrl": { value: sim.url },
-      "fleet:webhookUrl": { value: receiver.url },
-      "fleet:webhookSecret": { value: webhookSecret, secret: true },
-    });
-
-    if (destroy) {
-      step("pulumi destroy");
-      // runProgram: the provider gets today's config (hosting:baseUrl), not the one in state.
-      await stack.destroy({ onOutput: (s) => process.stdout.write(s), runProgram: true });
-      const left = await createClient({ baseUrl: sim.url, apiKey: API_KEY }).listAllServers({ tag: stackOwnershipTag("hosting-fleet", "demo") });
-      step(`destroyed: ${left.length} server(s) of this stack left on the simulator`);
-      return;
-    }
-    step("pulumi up (servers provision in a few seconds; progress below)");
-    const started = Date.now();
-    const result = await stack.up({ onOutput: (s) => process.stdout.write(s) });
-    printServers(result.outputs.servers?.value ?? []);
-    // Deliveries are asynchronous; give the last ones a moment to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    printEvents(receiver.events, receiver.rejected);
-    step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    printNextSteps();
+    const stack = await demoStack(sim.url, receiver.url, webhookSecret);
+    if (destroy) await destroyFleet(stack, sim.url);
+    else await upFleet(stack, receiver);
   } finally {
     await receiver.close();
     await sim.close();

@@ -4,15 +4,16 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { CatalogueFileCache } from "../../provider/api/catalogue-file-cache";
-import { FAST_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_SLUG } from "./sim";
+import { FAST_KEY, learnCatalogue, UBUNTU_SLUG, startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
+import { SHAPES, countRequests } from "../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`catalogue file cache, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
     let dir: string;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
     });
     after(() => sim.close());
@@ -26,7 +27,7 @@ for (const shape of SHAPES) {
       const first = sim.client({ catalogueCacheDir: dir });
       await Promise.all([first.listRegions(), first.listPlans(), first.listOsImages()]);
       const cold = await sim.stats();
-      expect(count(cold, "GET /v1/regions") + count(cold, "GET /v1/plans") + count(cold, "GET /v1/os")).to.equal(3);
+      expect(countRequests(cold, "GET /v1/regions") + countRequests(cold, "GET /v1/plans") + countRequests(cold, "GET /v1/os")).to.equal(3);
 
       await sim.resetStats();
       const second = sim.client({ catalogueCacheDir: dir });
@@ -37,7 +38,7 @@ for (const shape of SHAPES) {
       await second.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "from-cache" });
       const warm = await sim.stats();
       expect(warm.total).to.equal(1);
-      expect(count(warm, "POST /v1/servers 20")).to.equal(1);
+      expect(countRequests(warm, "POST /v1/servers 20")).to.equal(1);
     });
 
     it("never writes the API key, and reads the API again once the TTL is over", async () => {
@@ -53,7 +54,7 @@ for (const shape of SHAPES) {
       // TTL 0: every client reads the API (the way to force a fresh read without deleting the folder).
       await sim.resetStats();
       await sim.client({ catalogueCacheDir: dir, catalogueCacheTtlMs: 0 }).listRegions();
-      expect(count(await sim.stats(), "GET /v1/regions")).to.equal(1);
+      expect(countRequests(await sim.stats(), "GET /v1/regions")).to.equal(1);
     });
 
     it("ignores a file written for the other shape when the client's shape is forced", async () => {
@@ -62,7 +63,7 @@ for (const shape of SHAPES) {
       await sim.resetStats();
       const regions = await sim.client({ catalogueCacheDir: dir, shape }).listRegions();
       expect(regions.map((r) => r.id)).to.not.include("fake");
-      expect(count(await sim.stats(), "GET /v1/regions")).to.equal(1);
+      expect(countRequests(await sim.stats(), "GET /v1/regions")).to.equal(1);
     });
   });
 }

@@ -1,15 +1,18 @@
 import { expect } from "chai";
 import { ApiError, createClient, getClient, resetClients, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
-import { expectRejects, waitFor } from "./assert";
-import { FAST_KEY, FULL_KEY, SHAPES, TestSim, count, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "./sim";
+import { expectRejects } from "../helpers/assert";
+import { until } from "../helpers/wait";
+import { startProxy } from "../helpers/proxy";
+import { FAST_KEY, FULL_KEY, startClientSimulator, type ClientSimulator, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "../helpers/client-simulator";
+import { SHAPES, countRequests } from "../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`API client, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
     let api: HostingClient;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
     });
     after(() => sim.close());
@@ -61,8 +64,8 @@ for (const shape of SHAPES) {
       await Promise.all([api.listOsImages(), api.listOsImages(), api.resolveOs({ os: UBUNTU_SLUG }), api.shape]);
       await Promise.all([api.listRegions(), api.listRegions()]);
       const stats = await sim.stats();
-      expect(count(stats, "GET /v1/os ")).to.equal(1);
-      expect(count(stats, "GET /v1/regions ")).to.equal(1);
+      expect(countRequests(stats, "GET /v1/os ")).to.equal(1);
+      expect(countRequests(stats, "GET /v1/regions ")).to.equal(1);
     });
 
     it("maps an OS given by slug or by id to what the shape expects, and reads both back", async () => {
@@ -96,7 +99,7 @@ for (const shape of SHAPES) {
         backups: true,
         ...ownFields,
       });
-      expect(count(await sim.stats(), "PATCH /v1/servers/:id 200"), "B's tags by PATCH").to.equal(shape === "B" ? 1 : 0);
+      expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id 200"), "B's tags by PATCH").to.equal(shape === "B" ? 1 : 0);
       expect(server).to.deep.include({
         label: "web-1",
         status: shape === "A" ? "pending" : "starting",
@@ -127,25 +130,25 @@ for (const shape of SHAPES) {
         ApiError,
         new RegExp(`${Object.keys(foreign)[0]} cannot be sent to this deployment: it speaks API shape ${shape}`),
       );
-      expect(count(await sim.stats(), "POST /v1/servers")).to.equal(0);
+      expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
     });
 
     it("reads, updates, acts on and deletes a server", async () => {
       const { server } = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "a" });
-      await waitFor(async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
       const updated = await api.updateServer(server.id, { label: "b", tags: ["x"] });
       expect(updated).to.deep.include({ id: server.id, label: "b", tags: ["x"] });
       expect((await api.serverAction(server.id, "stop")).status).to.equal("stopping");
-      await waitFor(async () => (await api.getServer(server.id))?.status === "stopped");
+      await until("server stopped", async () => (await api.getServer(server.id))?.status === "stopped");
       expect((await api.serverAction(server.id, "start")).status).to.equal("starting");
-      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id))?.status === "active");
       expect((await api.serverAction(server.id, "reboot")).status).to.equal("rebooting");
-      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id))?.status === "active");
       expect((await api.serverAction(server.id, "halt")).status).to.equal("stopped");
       expect(await api.listAllServers({ label: "b" })).to.have.length(1);
       expect(await api.deleteServer(server.id)).to.equal(true);
       expect(await api.getServer(server.id)).to.equal(undefined);
-      await waitFor(async () => (await sim.rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
+      await until("every server terminated or deleted", async () => (await sim.rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
       expect(await api.deleteServer("no-such-server")).to.equal(false);
       expect(await api.getServer("no-such-server")).to.equal(undefined);
     });
@@ -184,6 +187,21 @@ for (const shape of SHAPES) {
       expect(c.stats()).to.deep.include({ requests: 4, retries: 0, rateLimited: 0 });
       expect(c.stats().byRoute).to.deep.equal({ "GET /v1/regions": 1, "GET /v1/os": 1, "GET /v1/servers/:id": 2 });
     });
+
+    it("sends the User-Agent pulumi-hosting/<package version> on every request the API receives", async () => {
+      const pkg = require("../../../package.json");
+      const proxy = await startProxy(sim.url);
+      try {
+        const api = sim.client({ baseUrl: proxy.url });
+        await api.getAccount();
+        await api.listAllServers();
+        await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "ua" });
+        expect(proxy.seen.length).to.be.at.least(3);
+        for (const req of proxy.seen) expect(req.headers["user-agent"], `${req.method} ${req.url}`).to.equal(`pulumi-hosting/${pkg.version}`);
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 }
 
@@ -201,9 +219,7 @@ describe("getClient", () => {
     expect(getClient(base)).not.to.equal(a);
   });
 
-  it("sends the User-Agent pulumi-hosting/<package version> and refuses clear text off loopback", async () => {
-    const pkg = require("../../../package.json");
-    expect(createClient({ baseUrl: "http://localhost:1", apiKey: "k" }).options.userAgent).to.equal(`pulumi-hosting/${pkg.version}`);
+  it("refuses clear text off loopback and malformed keys", async () => {
     expect(() => createClient({ baseUrl: "http://api.example.com", apiKey: "k" })).to.throw(/plain http:\/\/ to api\.example\.com, which is not loopback/);
     for (const ok of ["http://127.0.0.1:8080", "http://127.3.2.1", "http://[::1]:80", "http://localhost", "https://api.example.com"]) {
       expect(() => createClient({ baseUrl: ok, apiKey: "k" }), ok).not.to.throw();

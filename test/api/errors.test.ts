@@ -1,8 +1,10 @@
 import * as util from "util";
 import { expect } from "chai";
 import { ApiError, HttpError, NetworkError, TimeoutError, isApiError, type HostingClient } from "../../provider/api";
-import { expectRejects, waitFor } from "./assert";
-import { SHAPES, TestSim, UBUNTU_SLUG, learnCatalogue } from "./sim";
+import { expectRejects } from "../helpers/assert";
+import { until } from "../helpers/wait";
+import { startClientSimulator, type ClientSimulator, UBUNTU_SLUG, learnCatalogue } from "../helpers/client-simulator";
+import { SHAPES } from "../helpers/simulator";
 
 const READ_KEY = "read-only-key-SECRET-aaaaaaaaaaaa";
 const WRITE_KEY = "write-key-SECRET-bbbbbbbbbbbbbbbb";
@@ -28,13 +30,13 @@ function expectNoKey(e: unknown, key: string): void {
 
 for (const shape of SHAPES) {
   describe(`API client errors, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
-      await sim.addKey(READ_KEY, "read");
-      await sim.addKey(WRITE_KEY, "write");
+      await sim.addKey({ key: READ_KEY, permission: "read" });
+      await sim.addKey({ key: WRITE_KEY, permission: "write" });
     });
     after(() => sim.close());
 
@@ -93,7 +95,7 @@ for (const shape of SHAPES) {
       const api = sim.client({ apiKey: WRITE_KEY });
       await expectRejects(api.serverAction("gone-1", "stop"), HttpError, /POST \/v1\/servers\/gone-1\/stop failed: 404 NOT_FOUND.*deleted outside/);
       const { server } = await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG });
-      await waitFor(async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id, { priority: "poll" }))?.status === "active");
       await api.serverAction(server.id, "halt");
       await expectRejects(api.serverAction(server.id, "stop"), HttpError, /409 INVALID_STATE: cannot stop server .*stopped/);
       await expectRejects(api.updateServer("gone-2", { label: "x" }), HttpError, /404 NOT_FOUND/);

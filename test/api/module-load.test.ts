@@ -1,8 +1,9 @@
 import { execFile } from "child_process";
 import * as path from "path";
 import { expect } from "chai";
-import { waitFor } from "./assert";
-import { TestSim, count } from "./sim";
+import { until } from "../helpers/wait";
+import { startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
+import { countRequests } from "../helpers/simulator";
 
 const API = path.resolve(__dirname, "../../provider/api");
 
@@ -21,9 +22,9 @@ function run(flags: string[], url: string): Promise<{ stdout: string; stderr: st
 }
 
 describe("loading p-retry (ESM-only) from the CommonJS build", () => {
-  let sim: TestSim;
+  let sim: ClientSimulator;
   before(async () => {
-    sim = await TestSim.start("A");
+    sim = await startClientSimulator("A");
   });
   beforeEach(() => sim.reset());
   after(() => sim.close());
@@ -34,7 +35,7 @@ describe("loading p-retry (ESM-only) from the CommonJS build", () => {
       await sim.setFaults([{ route: "GET /v1/account", errorRate: 1, errorStatuses: [503] }]);
       const child = run(flags, sim.url);
       // Once the simulator has refused an attempt, lift the fault so a retry succeeds.
-      await waitFor(async () => count(await sim.stats(), "GET /v1/account 503") > 0, 15_000);
+      await until("a 503 on GET /v1/account", async () => countRequests(await sim.stats(), "GET /v1/account 503") > 0, { timeoutMs: 15_000 });
       await sim.setFaults([]);
       const { stdout, stderr } = await child;
       expect(stderr).to.equal("");

@@ -1,15 +1,16 @@
 import { expect } from "chai";
 import type { HostingClient } from "../../provider/api";
-import { SHAPES, TestSim, count, learnCatalogue, UBUNTU_SLUG } from "./sim";
+import { startClientSimulator, type ClientSimulator, learnCatalogue, UBUNTU_SLUG } from "../helpers/client-simulator";
+import { SHAPES, countRequests } from "../helpers/simulator";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const shape of SHAPES) {
   describe(`API client pacing, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
     });
     after(() => sim.close());
@@ -18,7 +19,7 @@ for (const shape of SHAPES) {
     it("sends a burst of 300 requests on a tier of burst 10 without a single 429", async function () {
       this.timeout(30_000);
       // 6000/min = 100 tokens/s: the 290 requests past the burst take about 3 s.
-      await sim.addKey("tier-10-key-xxxxxxxx", "full", { tier: "custom", limit: 6000, burst: 10 });
+      await sim.addKey({ key: "tier-10-key-xxxxxxxx", permission: "full", tier: "custom", limit: 6000, burst: 10 });
       // Default options: the client believes in 60/min and burst 100 until the API says otherwise.
       const api = sim.client({ apiKey: "tier-10-key-xxxxxxxx" });
       const started = Date.now();
@@ -27,7 +28,7 @@ for (const shape of SHAPES) {
       expect(accounts).to.have.length(300);
       const stats = await sim.stats();
       expect(stats.rateLimited).to.equal(0);
-      expect(count(stats, "GET /v1/account 200")).to.equal(300);
+      expect(countRequests(stats, "GET /v1/account 200")).to.equal(300);
       expect(stats.total).to.equal(300);
       expect(api.stats()).to.deep.include({ requests: 300, retries: 0, rateLimited: 0 });
       // Paced, not serialized: close to the tier's rate.
@@ -43,7 +44,7 @@ for (const shape of SHAPES) {
 
     it("lets waiting mutations go before waiting status polls", async function () {
       this.timeout(20_000);
-      await sim.addKey("tier-slow-key-yyyyyyy", "full", { tier: "custom", limit: 1200, burst: 2 });
+      await sim.addKey({ key: "tier-slow-key-yyyyyyy", permission: "full", tier: "custom", limit: 1200, burst: 2 });
       const api = sim.client({ apiKey: "tier-slow-key-yyyyyyy" });
       await api.listOsImages(); // calibrates the bucket and loads the catalogue
       const done: string[] = [];
@@ -62,7 +63,7 @@ for (const shape of SHAPES) {
 
     it("honours a 429's retry_after: one 429, then a wait, then success", async function () {
       this.timeout(20_000);
-      await sim.addKey("tier-drained-key-zzzz", "full", { tier: "custom", limit: 120, burst: 2 });
+      await sim.addKey({ key: "tier-drained-key-zzzz", permission: "full", tier: "custom", limit: 120, burst: 2 });
       // Another process drains the bucket behind this client's back.
       for (let i = 0; i < 2; i++) {
         await fetch(`${sim.url}/v1/account`, { headers: { Authorization: "Bearer tier-drained-key-zzzz" } });
@@ -77,7 +78,7 @@ for (const shape of SHAPES) {
       const stats = await sim.stats();
       // Exactly one refusal: no blind retries while the bucket was empty.
       expect(stats.rateLimited).to.equal(1);
-      expect(count(stats, "GET /v1/account 200")).to.equal(3);
+      expect(countRequests(stats, "GET /v1/account 200")).to.equal(3);
     });
 
     it("does not pace an unlimited (enterprise) key", async () => {

@@ -1,16 +1,17 @@
 import { expect } from "chai";
 import { paginate } from "../../provider/api/paginate";
-import { SHAPES, TestSim, count, learnCatalogue, wireCreate } from "./sim";
+import { startClientSimulator, type ClientSimulator, learnCatalogue, wireCreate } from "../helpers/client-simulator";
+import { SHAPES, countRequests } from "../helpers/simulator";
 
 const FLEET = 1234;
 
 for (const shape of SHAPES) {
   describe(`API client paging, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
 
     before(async function () {
       this.timeout(60_000);
-      sim = await TestSim.start(shape, { provisionMs: 60_000 });
+      sim = await startClientSimulator(shape, { provisionMs: 60_000 });
       await learnCatalogue(sim);
       // Seeded through the API itself, with the unlimited key.
       await sim.seedServers(FLEET, (i) => wireCreate(shape, `fleet-${i}`, { tags: i % 10 === 0 ? ["tenth"] : [] }));
@@ -37,7 +38,7 @@ for (const shape of SHAPES) {
         expect(tenth).to.have.length(Math.ceil(FLEET / 10));
         expect(tenth.every((s) => s.tags.includes("tenth"))).to.equal(true);
         // 124 items in pages of 50: 3 pages.
-        expect(count(await sim.stats(), "GET /v1/servers 200")).to.equal(3);
+        expect(countRequests(await sim.stats(), "GET /v1/servers 200")).to.equal(3);
       });
     }
 
@@ -45,14 +46,14 @@ for (const shape of SHAPES) {
       const api = sim.client({ shape });
       let n = 0;
       for await (const _s of api.listServers()) if (++n === 10) break;
-      expect(count(await sim.stats(), "GET /v1/servers 200")).to.equal(1);
+      expect(countRequests(await sim.stats(), "GET /v1/servers 200")).to.equal(1);
     });
 
     it("stops on an exact multiple of per_page in page mode after one empty page", async () => {
       // 124 tagged servers = 2 * 62: page 3 is empty and ends the walk (fewer than per_page).
       const api = sim.client({ paging: "page", perPage: 62, shape });
       expect(await api.listAllServers({ tag: "tenth" })).to.have.length(124);
-      expect(count(await sim.stats(), "GET /v1/servers 200")).to.equal(3);
+      expect(countRequests(await sim.stats(), "GET /v1/servers 200")).to.equal(3);
     });
   });
 }

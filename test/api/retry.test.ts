@@ -1,17 +1,19 @@
 import { expect } from "chai";
 import type { RetryEvent } from "../../provider/api";
-import { waitFor } from "./assert";
-import { SHAPES, TestSim, count, learnCatalogue, UBUNTU_SLUG } from "./sim";
+import { until } from "../helpers/wait";
+import { startProxy } from "../helpers/proxy";
+import { startClientSimulator, type ClientSimulator, learnCatalogue, UBUNTU_SLUG } from "../helpers/client-simulator";
+import { SHAPES, countRequests } from "../helpers/simulator";
 
 const CREATE = { region: "ewr", plan: "vc2-1c-1gb", os: "" };
 
 for (const shape of SHAPES) {
   describe(`API client retries, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
     const created = shape === "A" ? 202 : 201;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
       CREATE.os = UBUNTU_SLUG;
     });
@@ -73,9 +75,9 @@ for (const shape of SHAPES) {
       expect(results.map((r) => r.server.id).sort()).to.deep.equal(raw.map((s) => s.id).sort());
       const stats = await sim.stats();
       // The faults really happened.
-      expect(count(stats, "POST /v1/servers lost")).to.be.greaterThan(0);
-      expect(count(stats, "POST /v1/servers reset")).to.be.greaterThan(0);
-      expect(count(stats, "POST /v1/servers 5")).to.be.greaterThan(0);
+      expect(countRequests(stats, "POST /v1/servers lost")).to.be.greaterThan(0);
+      expect(countRequests(stats, "POST /v1/servers reset")).to.be.greaterThan(0);
+      expect(countRequests(stats, "POST /v1/servers 5")).to.be.greaterThan(0);
       expect(api.stats().retries).to.be.greaterThan(0);
     });
 
@@ -108,19 +110,44 @@ for (const shape of SHAPES) {
     it("reports a delete whose answer was lost as done, and stops a server whose stop answer was lost", async () => {
       const api = sim.client();
       const { server } = await api.createServer({ ...CREATE, label: "x" });
-      await waitFor(async () => (await api.getServer(server.id))?.status === "active");
+      await until("server active", async () => (await api.getServer(server.id))?.status === "active");
 
       const stop = scripted("POST /v1/servers/:id/stop", [{ lostAnswerRate: 1 }]);
       await stop.start();
       const stopping = await sim.client({ onRetry: stop.onRetry }).serverAction(server.id, "stop");
       expect(["stopping", "stopped"]).to.include(stopping.status);
-      expect(count(await sim.stats(), "POST /v1/servers/:id/stop lost")).to.equal(1);
+      expect(countRequests(await sim.stats(), "POST /v1/servers/:id/stop lost")).to.equal(1);
 
       const del = scripted("DELETE /v1/servers/:id", [{ lostAnswerRate: 1 }]);
       await del.start();
       expect(await sim.client({ onRetry: del.onRetry }).deleteServer(server.id)).to.equal(true);
       const raw = (await sim.rawServers())[0]!;
       expect(raw.status === "terminated" || raw.deleted_at !== null).to.equal(true);
+    });
+
+    it("reads a power action back when its answer was lost and an API that does not replay actions answers the repeat 409", async () => {
+      // The spec leaves replay by Idempotency-Key open; the simulator replays every POST. A
+      // proxy that drops the key on actions stands for an API that does not, so the repeat
+      // runs the action again and meets the status the lost attempt already brought.
+      const api = sim.client();
+      const { server } = await api.createServer({ ...CREATE, label: "no-replay" });
+      await until("server active", async () => (await api.getServer(server.id))?.status === "active");
+      const proxy = await startProxy(sim.url, { dropHeaders: { on: /^POST \/v1\/servers\/[^/]+\/(start|stop|reboot|halt)$/, names: ["idempotency-key"] } });
+      try {
+        await sim.setConfig({ transitionMs: 5_000 });
+        const stop = scripted("POST /v1/servers/:id/stop", [{ lostAnswerRate: 1 }]);
+        await stop.start();
+        const stopping = await sim.client({ baseUrl: proxy.url, onRetry: stop.onRetry }).serverAction(server.id, "stop");
+        expect(stopping.status).to.equal("stopping");
+        const stats = await sim.stats();
+        expect(countRequests(stats, "POST /v1/servers/:id/stop lost"), "the first answer was lost").to.equal(1);
+        expect(countRequests(stats, "POST /v1/servers/:id/stop 409"), "the repeat was refused, not replayed").to.equal(1);
+        expect(countRequests(stats, "GET /v1/servers/:id 200"), "and the server was read back").to.be.at.least(1);
+        expect(stop.events).to.have.length(1);
+      } finally {
+        await sim.setConfig({ transitionMs: 50 });
+        await proxy.close();
+      }
     });
 
     it("gives up after `retries` and says what failed", async () => {
@@ -132,7 +159,7 @@ for (const shape of SHAPES) {
       } catch (e) {
         expect((e as Error).message).to.match(/GET \/v1\/account failed: 500 INTERNAL_ERROR/);
       }
-      expect(count(await sim.stats(), "GET /v1/account 500")).to.equal(3);
+      expect(countRequests(await sim.stats(), "GET /v1/account 500")).to.equal(3);
     });
   });
 }

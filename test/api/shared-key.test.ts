@@ -1,13 +1,15 @@
+import type { KeySpec } from "../../simulator";
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as path from "path";
-import { SHAPES, TestSim, learnCatalogue, UBUNTU_SLUG } from "./sim";
+import { learnCatalogue, UBUNTU_SLUG, startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
+import { SHAPES } from "../helpers/simulator";
 
 const WORKER = path.join(__dirname, "shared-key-worker.js");
 const K = 3;
 const M = 20;
 // 600/min, burst 20: the 60 creates need about 4 s past the burst.
-const TIER = { tier: "custom", limit: 600, burst: 20 };
+const TIER: Omit<KeySpec, "key" | "permission"> = { tier: "custom", limit: 600, burst: 20 };
 
 interface Worker {
   ready: Promise<void>;
@@ -34,17 +36,17 @@ function startWorker(url: string, key: string, prefix: string, cooperate: boolea
 
 for (const shape of SHAPES) {
   describe(`${K} processes on one key, shape ${shape}`, () => {
-    let sim: TestSim;
+    let sim: ClientSimulator;
 
     before(async () => {
-      sim = await TestSim.start(shape);
+      sim = await startClientSimulator(shape);
       await learnCatalogue(sim);
     });
     after(() => sim.close());
     beforeEach(() => sim.reset());
 
     const run = async (key: string, cooperate: boolean) => {
-      await sim.addKey(key, "full", TIER);
+      await sim.addKey({ key, permission: "full", ...TIER });
       await sim.resetStats();
       const workers = Array.from({ length: K }, (_, k) => startWorker(sim.url, key, `p${k}-`, cooperate));
       // All loaded first, then all at once: like stacks that a CI starts together.

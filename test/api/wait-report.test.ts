@@ -1,19 +1,19 @@
 import { expect } from "chai";
 import type { WaitReport } from "../../provider/api";
-import { TestSim } from "./sim";
+import { startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
 
 describe("rate-limit wait report", () => {
-  let sim: TestSim;
+  let sim: ClientSimulator;
 
   before(async () => {
-    sim = await TestSim.start("A");
+    sim = await startClientSimulator("A");
   });
   after(() => sim.close());
   beforeEach(() => sim.reset());
 
   it("says once, after 3 s of waiting, how many requests wait and that the key is this process's alone", async function () {
     this.timeout(30_000);
-    await sim.addKey("wait-alone-key-0123456", "full", { tier: "custom", limit: 120, burst: 1 });
+    await sim.addKey({ key: "wait-alone-key-0123456", permission: "full", tier: "custom", limit: 120, burst: 1 });
     const reports: WaitReport[] = [];
     const api = sim.client({ apiKey: "wait-alone-key-0123456", onRateLimitWait: (r) => reports.push(r) });
     // 12 requests at 2/s: about 5.5 s, so one report (the next could only come 10 s later).
@@ -29,7 +29,7 @@ describe("rate-limit wait report", () => {
 
   it("says the key is shared when another process uses it too", async function () {
     this.timeout(60_000);
-    await sim.addKey("wait-shared-key-012345", "full", { tier: "custom", limit: 120, burst: 1 });
+    await sim.addKey({ key: "wait-shared-key-012345", permission: "full", tier: "custom", limit: 120, burst: 1 });
     const reports: WaitReport[] = [];
     const clients = [0, 1].map(() => sim.client({ apiKey: "wait-shared-key-012345", onRateLimitWait: (r) => reports.push(r) }));
     await Promise.all(clients.map((c) => Promise.all(Array.from({ length: 12 }, () => c.getAccount()))));

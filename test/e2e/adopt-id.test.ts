@@ -7,7 +7,8 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
 import { E2EStack } from "./e2e-stack";
-import { API_KEY, eventually, SHAPES, stackConfig, startWorld, type World } from "./fixtures";
+import { until } from "../helpers/wait";
+import { API_KEY, SHAPES, stackConfig, startWorld, type World } from "./fixtures";
 import { countRequests, TEST_TIMINGS } from "../helpers/simulator";
 import { evalProgramFragment, type ServerTweak } from "./support/program-fragment";
 import { packageBin } from "./support/package-bin";
@@ -44,7 +45,7 @@ async function createFleet(world: World): Promise<string[]> {
 }
 
 async function allActive(world: World): Promise<void> {
-  const live = await eventually(() => world.sim.liveServers(), (all) => all.every((s) => s.status === "active"));
+  const live = await until("every server active", () => world.sim.liveServers(), { done: (all) => all.every((s) => s.status === "active"), timeoutMs: 10_000, intervalMs: 100 });
   expect(live.map((s) => s.status)).to.not.include.members(["pending", "starting"]);
 }
 

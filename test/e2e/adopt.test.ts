@@ -7,7 +7,8 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
 import { E2EStack } from "./e2e-stack";
-import { API_KEY, eventually, SHAPES, stackConfig, startWorld, World } from "./fixtures";
+import { until } from "../helpers/wait";
+import { API_KEY, SHAPES, stackConfig, startWorld, World } from "./fixtures";
 
 async function createOutsidePulumi(world: World, shape: string): Promise<string> {
   const osField = shape === "A" ? { os_id: await ubuntuId(world) } : { os: "ubuntu-24.04" };
@@ -40,7 +41,7 @@ for (const shape of SHAPES) {
     before(async () => {
       world = await startWorld(shape);
       id = await createOutsidePulumi(world, shape);
-      await eventually(() => world.sim.liveServers(), (all) => all.every((s) => s.status === "active"));
+      await until("every server active", () => world.sim.liveServers(), { done: (all) => all.every((s) => s.status === "active"), timeoutMs: 10_000, intervalMs: 100 });
       stack = await E2EStack.create({
         config: stackConfig(world),
         program: async () => {

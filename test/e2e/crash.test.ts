@@ -20,6 +20,24 @@ const RUNNER = path.join(REPO_ROOT, "dist", "test", "e2e", "support", "fleet-run
 const ORPHANS_CLI = packageBin("hosting-orphans");
 const FLEET = 20;
 
+/**
+ * The dynamic-provider processes (`.../dynamic-provider/index.js`) whose environment holds
+ * `marker`: the ones this test's runner started, whatever their process group (Linux /proc).
+ */
+function providerProcesses(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+      if (fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0").includes(marker)) pids.push(Number(entry));
+    } catch {
+      // The process ended while being read, or is not ours to read.
+    }
+  }
+  return pids;
+}
+
 for (const shape of SHAPES) {
   describe(`faults, shape ${shape}: kill -9 in the middle of an up`, function () {
     let world: World;
@@ -66,9 +84,15 @@ for (const shape of SHAPES) {
       // Its own process group, so that kill -9 takes the CLI and the provider plugin down together.
       const child: ChildProcess = spawn("node", [RUNNER], { env: runnerEnv("up"), detached: true, stdio: "ignore" });
       while ((await world.sim.rawServers()).length < 8) await new Promise((r) => setTimeout(r, 20));
+      const marker = `RUNNER_WORKDIR=${workDir}`;
+      expect(providerProcesses(marker), "the provider process of this up, seen before the kill").to.not.deep.equal([]);
       process.kill(-child.pid!, "SIGKILL");
       await new Promise((r) => setTimeout(r, 500));
       const createdBeforeKill = await world.sim.rawServers();
+      // README: the provider process notices within 15 s that its engine is gone and ends.
+      const deadline = Date.now() + 25_000;
+      while (providerProcesses(marker).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(providerProcesses(marker), "no provider process is left 25 s after the kill").to.deep.equal([]);
 
       await run("cancel");
       await run("refresh");

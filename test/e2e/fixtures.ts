@@ -101,13 +101,3 @@ export function createStack(world: World, spec: () => ProgramSpec, extra: Partia
   return E2EStack.create({ program: programOf(spec), config: stackConfig(world), ...extra });
 }
 
-/** Polls until `check` holds or the time is up; returns the last value. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}

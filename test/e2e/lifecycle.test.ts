@@ -5,7 +5,8 @@
 import { expect } from "chai";
 import { E2EStack } from "./e2e-stack";
 import { countRequests } from "../helpers/simulator";
-import { API_KEY, createStack, eventually, ProgramSpec, SHAPES, startWorld, WEBHOOK_SECRET, World } from "./fixtures";
+import { until } from "../helpers/wait";
+import { API_KEY, createStack, ProgramSpec, SHAPES, startWorld, WEBHOOK_SECRET, World } from "./fixtures";
 
 const SERVER_TYPE = "pulumi-nodejs:dynamic/hosting:Server";
 const USER_DATA = "#!/bin/sh\necho e2e-user-data-5c1d > /etc/motd\n";
@@ -58,10 +59,11 @@ for (const shape of SHAPES) {
       expect(live.map((s) => s.status)).to.deep.equal(["active", "active", "active"]);
       expect(live.map((s) => s.id).sort()).to.deep.equal(Object.values(ids).sort());
 
-      const events = await eventually(
-        async () => world.receiver.events.filter((e) => e.event === "server.created"),
-        (created) => created.length >= 3,
-      );
+      const events = await until("three server.created deliveries", async () => world.receiver.events.filter((e) => e.event === "server.created"), {
+        done: (created) => created.length >= 3,
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
       expect(events.map((e) => (e.data as any).server.id).sort()).to.deep.equal(Object.values(ids).sort());
       expect(world.receiver.rejected).to.deep.equal([]);
       // The receiver verified each signature with WEBHOOK_SECRET: the API signs with the

@@ -4,7 +4,7 @@
 // current lane: scripts/lanes.json), then up, refresh, a no-change preview and
 // destroy through the real CLI, in a separate process on this lane's Node.
 import { expect } from "chai";
-import { spawnSync } from "child_process";
+import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -12,16 +12,29 @@ import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
 import { npmIn, packedTarball, runUser, writeUserProject } from "./support/user-project";
 
+/** What the package may hold: package.json, README and compiled provider/protocol/simulator code. */
+const SHIPPED = /^(package\.json|README\.md|LICENSE|dist\/(provider|protocol|simulator)\/[\w./-]+\.(js|d\.ts))$/;
+
+/** Every file below `dir`, as a relative POSIX path, sorted. */
+function listFiles(dir: string, prefix = ""): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]))
+    .sort();
+}
+
 describe("end to end: the packed tarball installed into a fresh project", function () {
   const sdkVersion: string = require("@pulumi/pulumi/package.json").version;
   let project: string;
   let env: PulumiEnv;
   let installLog = "";
+  let packed: string[];
 
   before(async function () {
     this.timeout(300_000);
     project = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-tarball-"));
     const tarball = packedTarball(project);
+    // What `npm pack` put in the tarball (every entry sits under `package/`).
+    packed = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
     writeUserProject(project);
     npmIn(project, ["install", `@pulumi/pulumi@${sdkVersion}`]);
     // What a user types: no --legacy-peer-deps, no --force. npm's warnings go to stderr, so both are kept.
@@ -41,9 +54,13 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     expect(installed, "the install kept the project's SDK").to.equal(sdkVersion);
   });
 
-  it("ships only dist/protocol, dist/provider, dist/simulator, README and package.json", () => {
-    const files = fs.readdirSync(path.join(project, "node_modules", "pulumi-hosting", "dist"));
-    expect(files.sort()).to.deep.equal(["protocol", "provider", "simulator"]);
+  it("ships only the compiled provider, protocol and simulator (.js, .d.ts), README and package.json", () => {
+    const installed = listFiles(path.join(project, "node_modules", "pulumi-hosting"));
+    expect(installed.filter((f) => !SHIPPED.test(f)), "files outside the allowed set").to.deep.equal([]);
+    expect(installed.filter((f) => !packed.includes(f)), "installed but not in `npm pack`").to.deep.equal([]);
+    for (const needed of ["package.json", "README.md", "dist/provider/index.js", "dist/protocol/events.js", "dist/simulator/cli.js", "dist/provider/server/provider.js"]) {
+      expect(installed, needed).to.include(needed);
+    }
   });
 
   // Bad input: the installed package beside a stand-in SDK whose every module throws, so a

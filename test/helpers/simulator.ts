@@ -62,28 +62,8 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
   ];
   const handle = await startSimulator({ port: 0, ...TEST_TIMINGS, ...opts, keys });
   const shape = handle.shape;
-  const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${handle.url}/_sim${path}`, {
-      method,
-      headers: { "Content-Type": "application/json" }, // the admin API takes JSON only (admin-guard.ts)
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
-  };
-  const api: TestSimulator["api"] = (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    const key = o.key === undefined ? KEYS.full : o.key;
-    if (key !== null) headers.Authorization = `Bearer ${key}`;
-    let body: string | undefined;
-    if (typeof o.body === "string") body = o.body;
-    else if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
-    }
-    return fetch(`${handle.url}${path}`, { method, headers, body });
-  };
-  const single = (j: any): any => (shape === "A" ? j.server : j.data);
+  const admin = adminOf(handle.url);
+  const api = apiOf(handle.url);
   const createBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
     region: "ewr",
     plan: "vc2-1c-1gb",
@@ -116,30 +96,67 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
     revokeKey: async (key) => void (await admin("DELETE", `/keys/${encodeURIComponent(key)}`)),
     reset: async () => void (await admin("POST", "/reset", {})),
     createBody,
-    async seedServer(fields = {}, key = KEYS.full) {
-      const { tags, ...rest } = fields as { tags?: string[] };
-      const inCreate = shape === "A" && tags !== undefined ? { tags } : {};
-      const res = await api("POST", "/v1/servers", { key, body: { ...createBody(rest), ...inCreate } });
-      if (res.status !== 201 && res.status !== 202) throw new Error(`seed POST /v1/servers: ${res.status} ${await res.text()}`);
-      const id = single(await res.json()).id as string;
-      if (shape === "B" && tags !== undefined) {
-        const patched = await api("PATCH", `/v1/servers/${id}`, { key, body: { tags } });
-        if (patched.status !== 200) throw new Error(`seed PATCH /v1/servers/${id}: ${patched.status} ${await patched.text()}`);
-      }
-      return id;
-    },
-    async waitForStatus(id, status, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      let last: any;
-      while (Date.now() < deadline) {
-        const res = await api("GET", `/v1/servers/${id}`);
-        last = res.status === 200 ? single(await res.json()) : { status: `http ${res.status}` };
-        if (last.status === status) return last;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`server ${id} did not reach ${status} within ${timeoutMs} ms (last: ${last?.status})`);
-    },
+    seedServer: (fields = {}, key = KEYS.full) => seedServer(api, shape, createBody, fields, key),
+    waitForStatus: (id, status, timeoutMs = 3000) => waitForStatus(api, shape, id, status, timeoutMs),
   };
+}
+
+/** The admin API (/_sim/) of the simulator at `url`; a status of 400 or more throws. */
+function adminOf(url: string): TestSimulator["admin"] {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}/_sim${path}`, {
+      method,
+      headers: { "Content-Type": "application/json" }, // the admin API takes JSON only (admin-guard.ts)
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? null : res.json();
+  };
+}
+
+/** API calls to the simulator at `url`, with the full key unless told otherwise. */
+function apiOf(url: string): TestSimulator["api"] {
+  return (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    const key = o.key === undefined ? KEYS.full : o.key;
+    if (key !== null) headers.Authorization = `Bearer ${key}`;
+    let body: string | undefined;
+    if (typeof o.body === "string") body = o.body;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
+    }
+    return fetch(`${url}${path}`, { method, headers, body });
+  };
+}
+
+/** Creates a server as a person or another tool would; shape B's tags follow by PATCH. */
+async function seedServer(
+  api: TestSimulator["api"], shape: TestShape, createBody: TestSimulator["createBody"], fields: Record<string, unknown>, key: string,
+): Promise<string> {
+  const { tags, ...rest } = fields as { tags?: string[] };
+  const inCreate = shape === "A" && tags !== undefined ? { tags } : {};
+  const res = await api("POST", "/v1/servers", { key, body: { ...createBody(rest), ...inCreate } });
+  if (res.status !== 201 && res.status !== 202) throw new Error(`seed POST /v1/servers: ${res.status} ${await res.text()}`);
+  const id = unwrapServer(shape, await res.json()).id as string;
+  if (shape === "B" && tags !== undefined) {
+    const patched = await api("PATCH", `/v1/servers/${id}`, { key, body: { tags } });
+    if (patched.status !== 200) throw new Error(`seed PATCH /v1/servers/${id}: ${patched.status} ${await patched.text()}`);
+  }
+  return id;
+}
+
+/** Polls GET /v1/servers/:id until the status is reached ("http 404" for gone); throws past the time-out. */
+async function waitForStatus(api: TestSimulator["api"], shape: TestShape, id: string, status: string, timeoutMs: number): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    const res = await api("GET", `/v1/servers/${id}`);
+    last = res.status === 200 ? unwrapServer(shape, await res.json()) : { status: `http ${res.status}` };
+    if (last.status === status) return last;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`server ${id} did not reach ${status} within ${timeoutMs} ms (last: ${last?.status})`);
 }
 
 /** The single-record envelope of a shape. */
@@ -154,10 +171,16 @@ export function unwrapList(shape: TestShape, body: any): { items: any[]; total: 
     : { items: body.data, total: body.meta.total, next: body.links.next ?? null, prev: body.links.prev ?? null };
 }
 
-/** Requests the simulator counted whose "METHOD /route STATUS" key starts with `route` + " ". */
-export function countRequests(stats: { byRoute: Record<string, number> }, route: string): number {
+/**
+ * Requests the simulator counted (keys "METHOD /route OUTCOME", OUTCOME a status, `lost` or
+ * `reset`) whose key starts with `prefix`. A bare "METHOD /route" counts every outcome of that
+ * route and no longer one ("GET /v1/servers" is not "GET /v1/servers/:id"); "POST /v1/servers 5"
+ * counts its 5xx answers.
+ */
+export function countRequests(stats: { byRoute: Record<string, number> }, prefix: string): number {
+  const start = /^[A-Z]+ \S+$/.test(prefix) ? `${prefix} ` : prefix;
   return Object.entries(stats.byRoute)
-    .filter(([key]) => key.startsWith(route + " "))
+    .filter(([key]) => key.startsWith(start))
     .reduce((n, [, c]) => n + c, 0);
 }
 

@@ -4,11 +4,8 @@ import * as hosting from "../../provider";
 import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, countRequests, rejection } from "./harness";
 import { startTestSimulator } from "../helpers/simulator";
+import { valueOf } from "../helpers/output";
 
-/** The value of a known Output (outside a deployment every Output is known). */
-function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
-  return new Promise<T>((resolve) => o.apply((v) => resolve(v)));
-}
 
 for (const shape of SHAPES) {
   describe(`lookups against the simulator, shape ${shape}`, () => {

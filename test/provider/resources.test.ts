@@ -2,6 +2,7 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import * as hosting from "../../provider";
+import { valueOf } from "../helpers/output";
 
 interface Registered {
   type: string;
@@ -12,10 +13,6 @@ interface Registered {
 
 const registered: Registered[] = [];
 
-/** The value of an Output under mocks. */
-function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
-  return new Promise<T>((resolve) => o.apply((v) => resolve(v)));
-}
 
 /** Captures the options a resource was registered with (legacy transformations see them). */
 function capture(into: { opts?: pulumi.ResourceOptions }): pulumi.ResourceTransformation {

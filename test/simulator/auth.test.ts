@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { describeShapes, KEYS } from "../helpers/simulator";
+import { describeShapes, KEYS, unwrapServer } from "../helpers/simulator";
 
 describeShapes("simulator: auth", {}, (sim, shape) => {
   const error = async (res: Response): Promise<any> => ((await res.json()) as any).error;
@@ -28,6 +28,9 @@ describeShapes("simulator: auth", {}, (sim, shape) => {
   it("lets a write key create and delete", async () => {
     const res = await sim.api("POST", "/v1/servers", { key: KEYS.write, body: sim.createBody() });
     expect(res.status).to.equal(shape === "A" ? 202 : 201);
+    const id = unwrapServer(shape, await res.json()).id;
+    expect((await sim.api("DELETE", `/v1/servers/${id}`, { key: KEYS.write })).status).to.equal(204);
+    expect((await sim.rawServers()).find((s) => s.id === id).deleted_at, "deleted_at").to.not.equal(null);
   });
 
   it("refuses a revoked key at once", async () => {

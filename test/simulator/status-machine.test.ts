@@ -55,10 +55,27 @@ describeShapes("simulator: status machine", {}, (sim, shape) => {
   });
 
   it("sends the chosen fraction of creates to error", async () => {
-    await sim.setConfig({ errorRate: 1 });
-    const res = await sim.api("POST", "/v1/servers", { body: sim.createBody() });
-    await sim.waitForStatus(unwrapServer(shape, await res.json()).id, "error");
-    await sim.setConfig({ errorRate: 0 });
+    // 80 creates per rate: at 0.3 the error count is binomial (mean 24, sd 4.1), so 12..36
+    // holds it beyond 2.9 sd; 0 and 1 are exact.
+    const N = 80;
+    const errored = async (rate: number): Promise<number> => {
+      await sim.reset();
+      await sim.setConfig({ errorRate: rate });
+      for (let i = 0; i < N; i++) expect((await sim.api("POST", "/v1/servers", { body: sim.createBody() })).status).to.be.below(300);
+      const settled = async () => (await sim.rawServers()).filter((s) => s.status === "active" || s.status === "error");
+      const deadline = Date.now() + 5_000;
+      while ((await settled()).length < N && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      const all = await settled();
+      expect(all, "all settled").to.have.length(N);
+      return all.filter((s) => s.status === "error").length;
+    };
+    try {
+      expect(await errored(0), "rate 0").to.equal(0);
+      expect(await errored(1), "rate 1").to.equal(N);
+      expect(await errored(0.3), "rate 0.3").to.be.within(12, 36);
+    } finally {
+      await sim.setConfig({ errorRate: 0 });
+    }
   });
 
   it("lets an errored server be deleted", async () => {

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { until } from "../helpers/wait";
 import { createHmac } from "crypto";
 import * as http from "http";
 import type { AddressInfo } from "net";
@@ -30,16 +31,6 @@ async function receiver(answer: (n: number) => number | "hang"): Promise<{ url: 
       server.close(() => r());
     }),
   };
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 3000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
 }
 
 describeShapes("simulator: webhooks", { webhookTimeoutMs: 200 }, (sim, shape) => {
@@ -151,7 +142,7 @@ describeShapes("simulator: webhooks", { webhookTimeoutMs: 200 }, (sim, shape) =>
     try {
       await register(rx.url, ["backup.completed"]);
       await sim.admin("POST", "/events", { event: "backup.completed", data: {} });
-      const d = await until("failure", async () => (await sim.deliveries()).find((x) => x.status === "failed"), 8000);
+      const d = await until("failure", async () => (await sim.deliveries()).find((x) => x.status === "failed"), { timeoutMs: 8000 });
       expect(d.attempts).to.equal(6);
       expect(rx.seen).to.have.length(6);
     } finally {

@@ -5,6 +5,7 @@ import { waiterFor } from "../../../provider/core/waiters";
 import { api } from "../../../provider/core/client";
 import { countRequests, describeProviderShapes, rejection, serverNews, useSim } from "../harness";
 import { loose } from "../../helpers/loose-provider";
+import { unwrapServer } from "../../helpers/simulator";
 
 const server = loose(serverTyped);
 
@@ -201,7 +202,13 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
   it("deletes a server, waits until it is gone, and treats a second delete (404) as done", async () => {
     const { id, outs } = await created();
     await server.delete(id, outs);
-    expect((await sim.api("GET", `/v1/servers/${id}`)).status).to.be.oneOf([200, 404]);
+    // Gone: 404, or still answered for the transition time but terminated and marked deleted.
+    const res = await sim.api("GET", `/v1/servers/${id}`);
+    if (res.status !== 404) {
+      expect(res.status).to.equal(200);
+      expect(unwrapServer(sim.shape, await res.json()).status, "the server after delete").to.equal("terminated");
+    }
+    expect((await sim.rawServers()).find((s: any) => s.id === id).deleted_at, "deleted_at").to.not.equal(null);
     const listed = await sim.api("GET", "/v1/servers");
     expect(JSON.stringify(await listed.json())).to.not.include(id);
     expect((await server.read(id, outs)).id).to.equal("");

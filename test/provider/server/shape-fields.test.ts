@@ -7,7 +7,7 @@ import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
 import { configure } from "../../../provider/core/settings";
 import { countRequests, describeProviderShapes, KEYS, rejection, serverNews, stackConfig } from "../harness";
-import { startPostOnlyProxy } from "../post-only-proxy";
+import { startPostOnlyProxy } from "../../helpers/proxy";
 import { loose } from "../../helpers/loose-provider";
 
 const server = loose(serverTyped);

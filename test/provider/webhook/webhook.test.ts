@@ -5,7 +5,7 @@ import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import { recentWarnings } from "../../../provider/core/warnings";
 import { configure } from "../../../provider/core/settings";
 import { countRequests, describeProviderShapes, KEYS, stackConfig } from "../harness";
-import { startPostOnlyProxy, type PostOnlyProxy } from "../post-only-proxy";
+import { startPostOnlyProxy, type TestProxy } from "../../helpers/proxy";
 import { loose } from "../../helpers/loose-provider";
 
 const webhook = loose(webhookTyped);
@@ -79,7 +79,7 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
   });
 
   describe("on a deployment with only POST /v1/webhooks", () => {
-    let proxy: PostOnlyProxy;
+    let proxy: TestProxy;
     before(async () => {
       proxy = await startPostOnlyProxy(sim.url);
     });

@@ -1,0 +1,138 @@
+// The numbers and lists that README and docs state, compared with what the code and the tests
+// produce at this commit, so that a change which makes a sentence false fails CI instead of
+// leaving the doc behind: the bad-input count, the `__provider` sizes, the webhook events,
+// the simulator's dependencies, the troubleshooting messages and the "What is tested where" table.
+import { expect } from "chai";
+import * as fs from "fs";
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import { serverProvider } from "../../provider/server/resource";
+import { webhookProvider } from "../../provider/webhook/resource";
+import { WEBHOOK_EVENTS } from "../../protocol/events";
+import { createClient } from "../../provider/api";
+import { KEY_FROM_CONFIG } from "../../provider/core/settings";
+import { BAD_INPUT_TABLE_SIZE } from "../provider/bad-input-cases";
+import { KEYS, startTestSimulator } from "../helpers/simulator";
+
+const REPO_ROOT = path.resolve(__dirname, "../../..");
+const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
+const README = read("README.md");
+
+/** The numbers a regex's first group finds in `text`, commas removed. */
+function numbersIn(text: string, re: RegExp): number[] {
+  return [...text.matchAll(re)].map((m) => Number(m[1].replace(/,/g, "")));
+}
+
+/** The section of a markdown text under `heading`, up to the next heading of any level. */
+function section(text: string, heading: string): string {
+  const start = text.indexOf(`${heading}\n`);
+  expect(start, heading).to.be.at.least(0);
+  const rest = text.slice(start + heading.length + 1);
+  const end = rest.search(/^#{1,6} /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** Every file below `dir` (relative to the repository) whose name ends with `suffix`. */
+function filesUnder(dir: string, suffix: string): string[] {
+  return fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(suffix))
+    .map((e) => path.relative(path.join(REPO_ROOT, dir), path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+/** A test file that runs its cases once per API shape (the helpers' loops, or its own). */
+const SHAPE_LOOP = /for \(const shape of SHAPES\)|describeShapes\(|describeProviderShapes\(/;
+
+/** What `pulumi.dynamic.Resource` stores as `__provider` (the SDK's serializeProvider). */
+async function providerBytes(provider: pulumi.dynamic.ResourceProvider): Promise<number> {
+  const sf = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
+  return Buffer.byteLength(sf.text);
+}
+
+describe("README and docs state what the code does", () => {
+  it("the bad-input count is the size of the table the test runs", () => {
+    const stated = numbersIn(README, /a table of (\d+) cases/g);
+    expect(stated, "README states the count").to.have.length.at.least(1);
+    for (const n of stated) expect(n, "README bad-input count").to.equal(BAD_INPUT_TABLE_SIZE);
+  });
+
+  it("the `__provider` sizes are the bytes the SDK serializes", async () => {
+    const server = await providerBytes(serverProvider);
+    const webhook = await providerBytes(webhookProvider);
+    const docs = README + read("docs/benchmarks.md");
+    const serverStated = numbersIn(docs, /(\d[\d,]*) bytes(?: per server|\s+for Server)/g);
+    const webhookStated = numbersIn(docs, /(\d[\d,]*)(?: bytes)? for Webhook/g);
+    expect(serverStated, "Server sizes stated").to.have.length.at.least(2);
+    expect(webhookStated, "Webhook sizes stated").to.have.length.at.least(1);
+    for (const n of serverStated) expect(n, "Server __provider bytes").to.equal(server);
+    for (const n of webhookStated) expect(n, "Webhook __provider bytes").to.equal(webhook);
+    expect(Math.max(server, webhook), "the ≤ 1 KB target README calls met").to.be.at.most(1024);
+  });
+
+  it("the webhook events are the protocol's list, in its order", () => {
+    const webhook = section(README, "## Webhook");
+    const listed = /`events` \(at least one of ([^)]*)\)/s.exec(webhook)?.[1] ?? "";
+    expect([...listed.matchAll(/`([a-z_.]+)`/g)].map((m) => m[1])).to.deep.equal([...WEBHOOK_EVENTS]);
+  });
+
+  it("the simulator uses exactly the Node built-ins its README names", () => {
+    const stated = /built-in modules only \(([^)]*)\)/.exec(read("simulator/README.md"))?.[1] ?? "";
+    const named = [...stated.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]).sort();
+    const used = new Set<string>();
+    for (const file of filesUnder("simulator", ".ts").concat(filesUnder("protocol", ".ts").map((f) => `../protocol/${f}`))) {
+      for (const m of read(path.join("simulator", file)).matchAll(/from "([^".][^"]*)"/g)) used.add(m[1].replace(/^node:/, ""));
+    }
+    expect([...used].sort()).to.deep.equal(named);
+  });
+
+  it("every troubleshooting message is one the code prints", async () => {
+    const sim = await startTestSimulator({ shape: "A" });
+    const printed: string[] = [];
+    try {
+      const refused = createClient({ baseUrl: sim.url, apiKey: "not-a-key", keySource: KEY_FROM_CONFIG, retries: 0 });
+      const readOnly = createClient({ baseUrl: sim.url, apiKey: KEYS.read, keySource: KEY_FROM_CONFIG, retries: 0 });
+      for (const p of [refused.getAccount(), readOnly.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" })]) {
+        printed.push(await p.then(() => "", (e: Error) => e.message));
+      }
+    } finally {
+      await sim.close();
+    }
+    const sources = ["provider", "scripts", "protocol"].flatMap((dir) => filesUnder(dir, ".ts").map((f) => read(path.join(dir, f))));
+    const haystack = printed.concat(sources).join("\n");
+    // Messages of the Pulumi CLI itself, not ours.
+    const PULUMI_MESSAGES = ["the stack is currently locked"];
+    const rows = section(README, "## Troubleshooting").split("\n").filter((l) => /^\| `/.test(l));
+    expect(rows, "troubleshooting rows").to.have.length.at.least(5);
+    for (const row of rows) {
+      const message = /^\| `([^`]+)`/.exec(row)![1];
+      if (PULUMI_MESSAGES.includes(message)) continue;
+      for (const fragment of message.split("...").map((f) => f.trim()).filter(Boolean)) {
+        expect(haystack.includes(fragment), `README troubleshooting: "${fragment}" is not what the code prints`).to.equal(true);
+      }
+    }
+  });
+
+  it("the client's paging fleet is the one test/api/paging.test.ts lists", () => {
+    const fleet = Number(/const FLEET = ([\d_]+);/.exec(read("test/api/paging.test.ts"))![1].replace(/_/g, ""));
+    const stated = numbersIn(README, /paging (\d[\d,]*) servers/g);
+    expect(stated, "README states it").to.have.length.at.least(1);
+    for (const n of stated) expect(n, "README paging fleet").to.equal(fleet);
+  });
+
+  it("the 'What is tested where' table names exactly the one-shape test files of each suite", () => {
+    const table = section(README, "### What is tested where");
+    const rows = table.split("\n").filter((l) => /^\| `test\//.test(l)).map((l) => l.split("|").map((c) => c.trim()));
+    const suites = fs.readdirSync(path.join(REPO_ROOT, "test"), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && filesUnder(`test/${e.name}`, ".test.ts").length > 0)
+      .map((e) => `test/${e.name}`)
+      .sort();
+    expect(rows.map((r) => r[1].replace(/`/g, "")).sort(), "one row per suite").to.deep.equal(suites);
+    for (const [, suiteCell, , shapes] of rows) {
+      const suite = suiteCell.replace(/`/g, "");
+      const oneShape = filesUnder(suite, ".test.ts").filter((f) => !SHAPE_LOOP.test(read(`${suite}/${f}`)));
+      const listed = [...shapes.matchAll(/`([\w/.-]+\.test\.ts)`/g)].map((m) => m[1]).sort();
+      expect(listed, `${suite}: the files the table calls one-shape`).to.deep.equal(oneShape);
+      expect(/every file/.test(shapes), `${suite}: "every file" only when no file is one-shape`).to.equal(oneShape.length === 0 && !/^one/.test(shapes));
+    }
+  });
+});
