@@ -8,7 +8,12 @@
 // `Remaining` is rounded down and answers arrive out of order, so one observation is off by a
 // token or two either way, but the signed sum telescopes (an error in one answer is undone
 // by the next). A dead band of a few tokens keeps that noise from looking like another
-// process, so a process alone with its key is not slowed.
+// process, so a process alone with its key is not slowed. The band is never wider than the
+// bucket: `Remaining` lies within [0, capacity], so one answer cannot be off by more, and
+// one answer cannot show more than the capacity spent by others either. With a fixed band of
+// 2 a key with a burst of 1 (each 429 shows exactly one token) needed three quick 429s, at
+// least a second apart (retry_after + jitter), before anyone showed, against a 10-token decay:
+// a waiting process then reported the key as its own whenever its 429s came late.
 
 export class SharedUse {
   /** Signed tokens spent by others, decayed. */
@@ -19,6 +24,8 @@ export class SharedUse {
   private first: number | undefined;
   private last: { at: number; remaining: number } | undefined;
   private ownSinceLast = 0;
+  /** The server bucket's capacity at the last answer (caps the dead band). */
+  private capacity = Infinity;
   /** Ten tokens' worth of the key's rate: 10 s on the default tier (60/min). */
   private tauMs = 10_000;
 
@@ -51,6 +58,7 @@ export class SharedUse {
     }
     this.last = { at: now, remaining };
     this.ownSinceLast = 0;
+    this.capacity = capacity;
   }
 
   /**
@@ -60,7 +68,8 @@ export class SharedUse {
    */
   othersPerMs(now: number, inFlight = 0): number {
     this.decay(now);
-    return Math.max(0, this.othersTokens - this.deadBand - inFlight) / this.window();
+    const band = Math.min(this.deadBand, this.capacity);
+    return Math.max(0, this.othersTokens - band - inFlight) / this.window();
   }
 
   /** This process's own recent use in tokens per millisecond, as of the last answer. */
