@@ -75,9 +75,16 @@ run_on_tarball() {
   PULUMI_HOSTING_ROOT="$project" bash "$REPO/scripts/setup-pulumi.sh"
   # LANE_TESTS narrows a lane to some compiled test files while working on them.
   local tests; set -f; read -r -a tests <<< "${LANE_TESTS:-$(lane tests)}"; set +f
+  # A pattern that matches nothing would only be a warning to mocha: a lane that silently
+  # runs fewer tests than it claims. Each must name at least one compiled test file.
+  local pattern matched
+  for pattern in "${tests[@]}"; do
+    matched="$(shopt -s globstar nullglob; printf '%s\n' $pattern | head -1)"
+    [[ -n "$matched" && -e "$matched" ]] || { echo "lane $NAME: no test file matches $pattern" | tee -a "$log"; status=1; }
+  done
   HOSTING_TARBALL="$TARBALL" HOSTING_OLDEST_NODE_BIN="$OLDEST_NODE_BIN" \
     HOSTING_OLDEST_SDK="$(oldest sdk)" \
-    node node_modules/mocha/bin/mocha.js --config .mocharc.json --timeout 600000 "${tests[@]}" 2>&1 | tee -a "$log" || status=1
+    node node_modules/mocha/bin/mocha.js --config .mocharc.json --timeout 600000 --fail-zero "${tests[@]}" 2>&1 | tee -a "$log" || status=1
   check_cli "$project" || status=1
   summary "$project"
   return "$status"
