@@ -23,6 +23,13 @@ describeProviderShapes((shape) => `check failures the engine receives never name
     expect(failures, JSON.stringify(failures)).to.have.length(1);
     expect(failures[0].property).to.equal("");
     expect(failures[0].reason).to.match(/^userData /);
+    if (shape === "A") {
+      // README quotes this sentence under the quickstart.
+      expect(failures[0].reason).to.equal(
+        "userData cannot be sent to this deployment: it speaks API shape A, whose create request has no user_data " +
+          "(only shape B takes it); remove userData, or point hosting:baseUrl at a shape B deployment",
+      );
+    }
   });
 
   it("a failure of another field keeps its property (the engine shows the value)", async () => {
