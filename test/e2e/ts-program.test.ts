@@ -4,6 +4,9 @@
 // option `typescript`, on by default); without it Node runs index.ts as JavaScript: on
 // Node 20 any type annotation is a SyntaxError, on 22 and 24 type stripping still refuses
 // an `enum` or a parameter property. This program uses all three.
+// It also carries README's quickstart userData: a check failure naming a property makes the
+// engine print that property's value, and a literal made secret by the Server class is
+// printed in plain text, so the provider reports userData's failures without the property.
 import { expect } from "chai";
 import { execFile } from "child_process";
 import * as fs from "fs";
@@ -12,7 +15,8 @@ import { promisify } from "util";
 import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
 
-const PROGRAM = `import * as hosting from "pulumi-hosting";
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as hosting from "pulumi-hosting";
 
 enum Plan { Small = "vc2-1c-1gb" }
 
@@ -22,7 +26,9 @@ class Names {
 }
 
 const names = new Names("ts");
-const web = new hosting.Server(names.name(1), { region: "ewr", plan: Plan.Small, os: "ubuntu-24.04", label: names.name(1) });
+// As in README's quickstart: a literal script, made a secret by the Server class.
+const userData = new pulumi.Config("ts").getBoolean("withUserData") ? "#!/bin/sh\\necho e2e-user-data-7c41\\n" : undefined;
+const web = new hosting.Server(names.name(1), { region: "ewr", plan: Plan.Small, os: "ubuntu-24.04", label: names.name(1), ...(userData ? { userData } : {}) });
 export const label: hosting.Server["label"] = web.label;
 `;
 
@@ -75,6 +81,20 @@ for (const shape of SHAPES) {
       expect(out).to.match(/\+ 2 created/);
       expect(JSON.parse(await pulumi("stack", "output", "--json"))).to.deep.equal({ label: "ts-1" });
       expect((await world.sim.liveServers()).map((s) => s.label)).to.deep.equal(["ts-1"]);
+    });
+
+    it("a preview that adds userData never prints the script; shape A refuses it naming userData", async () => {
+      await pulumi("config", "set", "ts:withUserData", "true");
+      let out: string;
+      try {
+        out = await pulumi("preview", "--diff");
+      } catch (e) {
+        out = (e as Error).message;
+      }
+      await pulumi("config", "rm", "ts:withUserData");
+      expect(out).to.not.include("e2e-user-data-7c41");
+      if (shape === "A") expect(out).to.include("has a problem: userData cannot be sent to this deployment: it speaks API shape A");
+      else expect(out).to.match(/userData\s*: \[secret\]/);
     });
   });
 }
