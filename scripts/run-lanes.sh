@@ -6,6 +6,10 @@
 set -uo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 pack_dir="$(mktemp -d)"
+# The catalogue file cache of every test process (the provider's default is the user's
+# ~/.cache/pulumi-hosting): a run starts empty, leaves nothing behind, and never reads a
+# list another run saved for a simulator that had the same loopback port.
+export HOSTING_CATALOGUE_CACHE_DIR="$pack_dir/catalogue-cache"
 trap 'rm -rf "$pack_dir"' EXIT
 # One tarball for every tarball lane: the same bytes a user would install.
 tarball="$pack_dir/$(cd "$REPO" && npm pack --silent --pack-destination "$pack_dir" | tail -1)"
