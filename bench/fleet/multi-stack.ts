@@ -31,6 +31,8 @@ export interface MultiStackResult {
   requests: RequestCount;
   /** Servers the simulator holds after the run (must be K·M: every server exists once). */
   servers: number;
+  /** Redis variant: the keys the coordinator left in Redis (0 would mean no provider used it). */
+  redisKeys?: number;
   timeline: Sample[];
 }
 
@@ -71,7 +73,8 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
     const servers = await sim.liveServers();
     const result: MultiStackResult = { shape, k, m, cooperate, pacing, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples };
     if (errors.length) result.error = errors.join("; ");
-    log(`  ${k} × ${m} cooperation ${pacing}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${result.ok ? "" : ` FAILED: ${result.error}`}`);
+    if (redis) result.redisKeys = await redis.keyCount();
+    log(`  ${k} × ${m} cooperation ${pacing}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${redis ? `, ${result.redisKeys} keys in Redis` : ""}${result.ok ? "" : ` FAILED: ${result.error}`}`);
     return result;
   } finally {
     for (const s of stacks) s.dispose();

@@ -6,9 +6,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { promisify } from "util";
+import { Redis } from "ioredis";
 
 export interface BenchRedis {
   url: string;
+  /** The keys in Redis now: the coordinator's windows, so 0 after a run means it was not used. */
+  keyCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,14 @@ export async function startBenchRedis(repoRoot: string): Promise<BenchRedis> {
   if (!url.startsWith("redis://")) throw new Error(`scripts/redis.sh start printed no URL: ${stdout}`);
   return {
     url,
+    keyCount: async () => {
+      const client = new Redis(url);
+      try {
+        return await client.dbsize();
+      } finally {
+        client.disconnect();
+      }
+    },
     stop: async () => {
       await run("stop");
       fs.rmSync(path.dirname(dir), { recursive: true, force: true });
