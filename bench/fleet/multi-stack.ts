@@ -31,8 +31,8 @@ export interface MultiStackResult {
   requests: RequestCount;
   /** Servers the simulator holds after the run (must be K·M: every server exists once). */
   servers: number;
-  /** Redis variant: the keys the coordinator left in Redis (0 would mean no provider used it). */
-  redisKeys?: number;
+  /** Redis variant: commands Redis ran (a handful would mean no provider used it). */
+  redisCommands?: number;
   timeline: Sample[];
 }
 
@@ -44,7 +44,7 @@ export function pacingOf(r: MultiStackResult): Pacing {
 export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape: Shape, k: number, m: number, pacing: Pacing, log: (line: string) => void): Promise<MultiStackResult> {
   const cooperate = pacing !== "off";
   const sim = await SimulatorProcess.start(repoRoot, shape, opts.provisionMs);
-  const redis = pacing === "redis" ? await startBenchRedis(repoRoot) : undefined;
+  const redis = pacing === "redis" ? await startBenchRedis() : undefined;
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
   const env: Record<string, string> = { HOSTING_NAIVE_MODE: "0", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
@@ -73,8 +73,8 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
     const servers = await sim.liveServers();
     const result: MultiStackResult = { shape, k, m, cooperate, pacing, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples };
     if (errors.length) result.error = errors.join("; ");
-    if (redis) result.redisKeys = await redis.keyCount();
-    log(`  ${k} × ${m} cooperation ${pacing}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${redis ? `, ${result.redisKeys} keys in Redis` : ""}${result.ok ? "" : ` FAILED: ${result.error}`}`);
+    if (redis) result.redisCommands = await redis.commandCount();
+    log(`  ${k} × ${m} cooperation ${pacing}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${redis ? `, ${result.redisCommands} Redis commands` : ""}${result.ok ? "" : ` FAILED: ${result.error}`}`);
     return result;
   } finally {
     for (const s of stacks) s.dispose();
