@@ -1,13 +1,15 @@
 // The opt-in Redis coordinator (provider/api/redis-coordinator.ts) against a real Redis
 // (Debian's redis-server, scripts/redis.sh) and the simulator: K processes on one key take
-// every token from Redis and stay inside the key's limit; an unreachable Redis costs one
-// warning and nothing else.
+// every token from Redis and stay inside the key's limit; an unreachable or lost Redis costs
+// one warning and nothing else; without the setting neither ioredis nor the limiter loads.
 import type { KeySpec } from "../../simulator";
 import { expect } from "chai";
+import { execFile } from "child_process";
 import { createHash } from "crypto";
 import * as net from "net";
+import * as path from "path";
 import { Redis } from "ioredis";
-import { learnCatalogue, startClientSimulator, UBUNTU_SLUG, type ClientSimulator } from "../helpers/client-simulator";
+import { FAST_KEY, learnCatalogue, startClientSimulator, UBUNTU_SLUG, type ClientSimulator } from "../helpers/client-simulator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 import { SHAPES } from "../helpers/simulator";
 import { runTogether, startWorker } from "./shared-key-workers";
@@ -86,5 +88,56 @@ for (const shape of SHAPES) {
       expect(warnings[0]).not.to.contain("s3cret-pass");
       expect(client.rateLimitState().coordinated).to.equal(false);
     });
+
+    it("falls back with one warning when Redis goes away mid-run", async function () {
+      this.timeout(60_000);
+      const key = `lost-redis-${shape}-key-0123456789`;
+      await sim.addKey({ key, permission: "full", ...TIER });
+      const own = await startRedis();
+      const warnings: string[] = [];
+      const client = sim.client({ apiKey: key, rateLimitRedis: own.url, onWarning: (m) => warnings.push(m) });
+      await client.getAccount();
+      expect(client.rateLimitState().coordinated, "coordinated while Redis runs").to.equal(true);
+      await own.stop();
+      await Promise.all(Array.from({ length: 4 }, () => client.getAccount()));
+      expect(warnings, warnings.join("\n")).to.have.length(1);
+      expect(warnings[0]).to.contain("HOSTING_RATE_LIMIT_REDIS");
+      expect(client.rateLimitState().coordinated).to.equal(false);
+    });
   });
 }
+
+describe("Redis rate-limit coordinator, loading", () => {
+  let sim: ClientSimulator;
+  let redis: TestRedis;
+  before(async function () {
+    this.timeout(300_000);
+    redis = await startRedis();
+    sim = await startClientSimulator("A");
+  });
+  after(async () => {
+    await sim?.close();
+    await redis?.stop();
+  });
+
+  /** Makes one request in a fresh Node process; prints whether ioredis or the limiter got loaded. */
+  const loaded = (redisUrl: string) => {
+    const script = `
+      const { createClient } = require(${JSON.stringify(path.resolve(__dirname, "../../provider/api"))});
+      const c = createClient({ baseUrl: ${JSON.stringify(sim.url)}, apiKey: ${JSON.stringify(FAST_KEY)}, rateLimitRedis: ${JSON.stringify(redisUrl)} });
+      c.getAccount().then(() => {
+        const names = Object.keys(require.cache);
+        console.log(JSON.stringify(["/ioredis/", "/rate-limiter-flexible/"].map((m) => names.some((n) => n.includes(m)))));
+      }, (e) => { console.error(e.message); process.exit(1); });
+    `;
+    return new Promise<boolean[]>((resolve, reject) =>
+      execFile(process.execPath, ["-e", script], { timeout: 20_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)))),
+    );
+  };
+
+  it("loads neither ioredis nor the limiter without the setting, and both with it", async function () {
+    this.timeout(30_000);
+    expect(await loaded("")).to.deep.equal([false, false]);
+    expect(await loaded(redis.url)).to.deep.equal([true, true]);
+  });
+});
