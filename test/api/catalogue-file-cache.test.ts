@@ -4,47 +4,40 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { CatalogueFileCache } from "../../provider/api/catalogue-file-cache";
-import { FAST_KEY, learnCatalogue, UBUNTU_SLUG, startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
+import { FAST_KEY, UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
 import { SHAPES, countRequests } from "../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`catalogue file cache, shape ${shape}`, () => {
-    let sim: ClientSimulator;
+    const sim = useClientSimulator(shape);
     let dir: string;
-
-    before(async () => {
-      sim = await startClientSimulator(shape);
-      await learnCatalogue(sim);
-    });
-    after(() => sim.close());
     beforeEach(async () => {
-      await sim.reset();
       dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-catalogue-"));
     });
     afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     it("lets a second client (another process) read the catalogue and the shape with no request", async () => {
-      const first = sim.client({ catalogueCacheDir: dir });
+      const first = sim().client({ catalogueCacheDir: dir });
       await Promise.all([first.listRegions(), first.listPlans(), first.listOsImages()]);
-      const cold = await sim.stats();
+      const cold = await sim().stats();
       expect(countRequests(cold, "GET /v1/regions") + countRequests(cold, "GET /v1/plans") + countRequests(cold, "GET /v1/os")).to.equal(3);
 
-      await sim.resetStats();
-      const second = sim.client({ catalogueCacheDir: dir });
+      await sim().resetStats();
+      const second = sim().client({ catalogueCacheDir: dir });
       const [regions, , images] = await Promise.all([second.listRegions(), second.listPlans(), second.listOsImages()]);
       expect(regions.map((r) => r.id)).to.include("ewr");
       expect(images.find((i) => i.slug === UBUNTU_SLUG)).to.not.equal(undefined);
       // The shape came from the file: a create needs its POST only.
       await second.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "from-cache" });
-      const warm = await sim.stats();
+      const warm = await sim().stats();
       expect(warm.total).to.equal(1);
       expect(countRequests(warm, "POST /v1/servers 20")).to.equal(1);
     });
 
     it("never writes the API key, and reads the API again once the TTL is over", async () => {
       let now = 1_000_000;
-      const cache = new CatalogueFileCache(dir, sim.url, 1000, () => now);
-      const api = sim.client({ catalogueCacheDir: dir });
+      const cache = new CatalogueFileCache(dir, sim().url, 1000, () => now);
+      const api = sim().client({ catalogueCacheDir: dir });
       await Promise.all([api.listRegions(), api.listPlans(), api.listOsImages()]);
       for (const f of fs.readdirSync(dir)) expect(fs.readFileSync(path.join(dir, f), "utf8")).to.not.include(FAST_KEY);
       now = Date.now();
@@ -52,18 +45,18 @@ for (const shape of SHAPES) {
       now += 1000;
       expect(cache.read("regions")).to.equal(undefined);
       // TTL 0: every client reads the API (the way to force a fresh read without deleting the folder).
-      await sim.resetStats();
-      await sim.client({ catalogueCacheDir: dir, catalogueCacheTtlMs: 0 }).listRegions();
-      expect(countRequests(await sim.stats(), "GET /v1/regions")).to.equal(1);
+      await sim().resetStats();
+      await sim().client({ catalogueCacheDir: dir, catalogueCacheTtlMs: 0 }).listRegions();
+      expect(countRequests(await sim().stats(), "GET /v1/regions")).to.equal(1);
     });
 
     it("ignores a file written for the other shape when the client's shape is forced", async () => {
       const other = shape === "A" ? "B" : "A";
-      new CatalogueFileCache(dir, sim.url, 60_000).write("regions", { items: [{ id: "fake", city: "", country: "", continent: "" }], shape: other });
-      await sim.resetStats();
-      const regions = await sim.client({ catalogueCacheDir: dir, shape }).listRegions();
+      new CatalogueFileCache(dir, sim().url, 60_000).write("regions", { items: [{ id: "fake", city: "", country: "", continent: "" }], shape: other });
+      await sim().resetStats();
+      const regions = await sim().client({ catalogueCacheDir: dir, shape }).listRegions();
       expect(regions.map((r) => r.id)).to.not.include("fake");
-      expect(countRequests(await sim.stats(), "GET /v1/regions")).to.equal(1);
+      expect(countRequests(await sim().stats(), "GET /v1/regions")).to.equal(1);
     });
   });
 }

@@ -3,27 +3,20 @@ import { ApiError, createClient, getClient, resetClients, HttpError, OsNotFoundE
 import { expectRejects } from "../helpers/assert";
 import { until } from "../helpers/wait";
 import { startProxy } from "../helpers/proxy";
-import { FAST_KEY, FULL_KEY, startClientSimulator, type ClientSimulator, learnCatalogue, UBUNTU_ID, UBUNTU_SLUG } from "../helpers/client-simulator";
+import { FAST_KEY, FULL_KEY, UBUNTU_ID, UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
 import { SHAPES, countRequests } from "../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`API client, shape ${shape}`, () => {
-    let sim: ClientSimulator;
+    const sim = useClientSimulator(shape);
     let api: HostingClient;
-
-    before(async () => {
-      sim = await startClientSimulator(shape);
-      await learnCatalogue(sim);
-    });
-    after(() => sim.close());
     beforeEach(async () => {
-      await sim.reset();
-      api = sim.client();
+      api = sim().client();
     });
 
     it("detects the shape from the first envelope it sees", async () => {
       expect(await api.shape).to.equal(shape);
-      const forced = sim.client({ shape });
+      const forced = sim().client({ shape });
       expect(await forced.shape).to.equal(shape);
       // A forced shape needs no request to be known.
       expect(forced.stats().requests).to.equal(0);
@@ -33,7 +26,7 @@ for (const shape of SHAPES) {
       await api.listAllServers({ label: "none" });
       expect(api.stats().byRoute["GET /v1/servers"]).to.equal(1);
       expect(await api.shape).to.equal(shape);
-      const wrong = sim.client({ shape: shape === "A" ? "B" : "A" });
+      const wrong = sim().client({ shape: shape === "A" ? "B" : "A" });
       await expectRejects(
         wrong.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG }),
         HttpError,
@@ -60,10 +53,10 @@ for (const shape of SHAPES) {
     });
 
     it("fetches each catalogue once, however many callers ask at the same time", async () => {
-      await sim.resetStats();
+      await sim().resetStats();
       await Promise.all([api.listOsImages(), api.listOsImages(), api.resolveOs({ os: UBUNTU_SLUG }), api.shape]);
       await Promise.all([api.listRegions(), api.listRegions()]);
-      const stats = await sim.stats();
+      const stats = await sim().stats();
       expect(countRequests(stats, "GET /v1/os ")).to.equal(1);
       expect(countRequests(stats, "GET /v1/regions ")).to.equal(1);
     });
@@ -77,7 +70,7 @@ for (const shape of SHAPES) {
         expect(r.server.osSlug).to.equal(UBUNTU_SLUG);
         expect(r.server.osName).to.be.a("string").and.not.equal("");
       }
-      const raw = await sim.rawServers();
+      const raw = await sim().rawServers();
       expect(raw.map((s) => s.os_id)).to.deep.equal([UBUNTU_ID, UBUNTU_ID, UBUNTU_ID]);
       await expectRejects(api.resolveOs({ os: "plan9-4" }), OsNotFoundError, /no OS image with slug or id "plan9-4".*ubuntu/);
       await expectRejects(api.resolveOs({ os: UBUNTU_SLUG, osId: UBUNTU_ID + 1 }), OsNotFoundError, /name different images|no OS image with id/);
@@ -88,7 +81,7 @@ for (const shape of SHAPES) {
     const ownFields = shape === "A" ? { hostname: "web-1" } : { ddosProtection: true, userData: "#!/bin/sh\necho hi" };
 
     it("creates a server with every field of its shape, in the shape's status and units", async () => {
-      await sim.resetStats();
+      await sim().resetStats();
       const { server, estimatedProvisioningMs } = await api.createServer({
         region: "fra",
         plan: "vc2-2c-4gb",
@@ -99,7 +92,7 @@ for (const shape of SHAPES) {
         backups: true,
         ...ownFields,
       });
-      expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id 200"), "B's tags by PATCH").to.equal(shape === "B" ? 1 : 0);
+      expect(countRequests(await sim().stats(), "PATCH /v1/servers/:id 200"), "B's tags by PATCH").to.equal(shape === "B" ? 1 : 0);
       expect(server).to.deep.include({
         label: "web-1",
         status: shape === "A" ? "pending" : "starting",
@@ -118,19 +111,19 @@ for (const shape of SHAPES) {
       expect(Date.parse(server.createdAt)).to.be.greaterThan(0);
       expect(estimatedProvisioningMs).to.equal(200);
       if (shape === "B") expect(server.pricePerHour).to.match(/^\d+\.\d{4}$/);
-      const raw = (await sim.rawServers())[0]!;
+      const raw = (await sim().rawServers())[0]!;
       expect(raw.user_data).to.equal(shape === "B" ? "#!/bin/sh\necho hi" : null);
     });
 
     it("refuses, before sending anything, an input its shape's create request cannot carry", async () => {
-      await sim.resetStats();
+      await sim().resetStats();
       const foreign = shape === "A" ? { userData: "x" } : { hostname: "web-1" };
       await expectRejects(
         api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, ...foreign }),
         ApiError,
         new RegExp(`${Object.keys(foreign)[0]} cannot be sent to this deployment: it speaks API shape ${shape}`),
       );
-      expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
+      expect(countRequests(await sim().stats(), "POST /v1/servers")).to.equal(0);
     });
 
     it("reads, updates, acts on and deletes a server", async () => {
@@ -148,7 +141,7 @@ for (const shape of SHAPES) {
       expect(await api.listAllServers({ label: "b" })).to.have.length(1);
       expect(await api.deleteServer(server.id)).to.equal(true);
       expect(await api.getServer(server.id)).to.equal(undefined);
-      await until("every server terminated or deleted", async () => (await sim.rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
+      await until("every server terminated or deleted", async () => (await sim().rawServers()).every((s) => s.status === "terminated" || s.deleted_at));
       expect(await api.deleteServer("no-such-server")).to.equal(false);
       expect(await api.getServer("no-such-server")).to.equal(undefined);
     });
@@ -171,7 +164,7 @@ for (const shape of SHAPES) {
       expect((await api.listWebhooks()).map((h) => h.id)).to.deep.equal([hook.id]);
       const changed = await api.updateWebhook(hook.id, { events: ["server.deleted", "server.status_changed"], secret: "new-secret" });
       expect(changed.events).to.deep.equal(["server.deleted", "server.status_changed"]);
-      const raw = (await sim.admin("GET", "/webhooks")).webhooks[0];
+      const raw = (await sim().admin("GET", "/webhooks")).webhooks[0];
       expect(raw.secret).to.equal("new-secret");
       expect(await api.deleteWebhook(hook.id)).to.equal(true);
       expect(await api.getWebhook(hook.id)).to.equal(undefined);
@@ -180,7 +173,7 @@ for (const shape of SHAPES) {
     });
 
     it("counts its requests by route", async () => {
-      const c = sim.client({ shape });
+      const c = sim().client({ shape });
       await c.listRegions();
       await c.getServer("nope");
       await c.getServer("nope-2");
@@ -190,9 +183,9 @@ for (const shape of SHAPES) {
 
     it("sends the User-Agent pulumi-hosting/<package version> on every request the API receives", async () => {
       const pkg = require("../../../package.json");
-      const proxy = await startProxy(sim.url);
+      const proxy = await startProxy(sim().url);
       try {
-        const api = sim.client({ baseUrl: proxy.url });
+        const api = sim().client({ baseUrl: proxy.url });
         await api.getAccount();
         await api.listAllServers();
         await api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG, label: "ua" });

@@ -1,32 +1,25 @@
 import { expect } from "chai";
 import type { HostingClient } from "../../provider/api";
-import { startClientSimulator, type ClientSimulator, learnCatalogue, UBUNTU_SLUG } from "../helpers/client-simulator";
+import { UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
 import { SHAPES, countRequests } from "../helpers/simulator";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const shape of SHAPES) {
   describe(`API client pacing, shape ${shape}`, () => {
-    let sim: ClientSimulator;
-
-    before(async () => {
-      sim = await startClientSimulator(shape);
-      await learnCatalogue(sim);
-    });
-    after(() => sim.close());
-    beforeEach(() => sim.reset());
+    const sim = useClientSimulator(shape);
 
     it("sends a burst of 300 requests on a tier of burst 10 without a single 429", async function () {
       this.timeout(30_000);
       // 6000/min = 100 tokens/s: the 290 requests past the burst take about 3 s.
-      await sim.addKey({ key: "tier-10-key-xxxxxxxx", permission: "full", tier: "custom", limit: 6000, burst: 10 });
+      await sim().addKey({ key: "tier-10-key-xxxxxxxx", permission: "full", tier: "custom", limit: 6000, burst: 10 });
       // Default options: the client believes in 60/min and burst 100 until the API says otherwise.
-      const api = sim.client({ apiKey: "tier-10-key-xxxxxxxx" });
+      const api = sim().client({ apiKey: "tier-10-key-xxxxxxxx" });
       const started = Date.now();
       const accounts = await Promise.all(Array.from({ length: 300 }, () => api.getAccount()));
       const elapsed = Date.now() - started;
       expect(accounts).to.have.length(300);
-      const stats = await sim.stats();
+      const stats = await sim().stats();
       expect(stats.rateLimited).to.equal(0);
       expect(countRequests(stats, "GET /v1/account 200")).to.equal(300);
       expect(stats.total).to.equal(300);
@@ -37,15 +30,15 @@ for (const shape of SHAPES) {
 
       // After idling the bucket refills to the tier's burst (10), not to the default 100.
       await sleep(300);
-      await sim.resetStats();
+      await sim().resetStats();
       await Promise.all(Array.from({ length: 60 }, () => api.getAccount()));
-      expect((await sim.stats()).rateLimited).to.equal(0);
+      expect((await sim().stats()).rateLimited).to.equal(0);
     });
 
     it("lets waiting mutations go before waiting status polls", async function () {
       this.timeout(20_000);
-      await sim.addKey({ key: "tier-slow-key-yyyyyyy", permission: "full", tier: "custom", limit: 1200, burst: 2 });
-      const api = sim.client({ apiKey: "tier-slow-key-yyyyyyy" });
+      await sim().addKey({ key: "tier-slow-key-yyyyyyy", permission: "full", tier: "custom", limit: 1200, burst: 2 });
+      const api = sim().client({ apiKey: "tier-slow-key-yyyyyyy" });
       await api.listOsImages(); // calibrates the bucket and loads the catalogue
       const done: string[] = [];
       const polls = Array.from({ length: 16 }, (_, i) =>
@@ -58,36 +51,36 @@ for (const shape of SHAPES) {
       await Promise.all([...polls, create]);
       // 16 polls at 20/s take most of a second; the create, queued after them, jumps ahead.
       expect(done.indexOf("create")).to.be.lessThan(4);
-      expect((await sim.stats()).rateLimited).to.equal(0);
+      expect((await sim().stats()).rateLimited).to.equal(0);
     });
 
     it("honours a 429's retry_after: one 429, then a wait, then success", async function () {
       this.timeout(20_000);
-      await sim.addKey({ key: "tier-drained-key-zzzz", permission: "full", tier: "custom", limit: 120, burst: 2 });
+      await sim().addKey({ key: "tier-drained-key-zzzz", permission: "full", tier: "custom", limit: 120, burst: 2 });
       // Another process drains the bucket behind this client's back.
       for (let i = 0; i < 2; i++) {
-        await fetch(`${sim.url}/v1/account`, { headers: { Authorization: "Bearer tier-drained-key-zzzz" } });
+        await fetch(`${sim().url}/v1/account`, { headers: { Authorization: "Bearer tier-drained-key-zzzz" } });
       }
-      const api: HostingClient = sim.client({ apiKey: "tier-drained-key-zzzz", retries: 1 });
+      const api: HostingClient = sim().client({ apiKey: "tier-drained-key-zzzz", retries: 1 });
       const started = Date.now();
       const account = await api.getAccount();
       expect(account.name).to.be.a("string");
       // retry_after is in whole Unix seconds; the retry did not go before it.
       expect(Date.now()).to.be.at.least(Math.floor(started / 1000) * 1000 + 1000);
       expect(api.stats()).to.deep.include({ rateLimited: 1, requests: 2 });
-      const stats = await sim.stats();
+      const stats = await sim().stats();
       // Exactly one refusal: no blind retries while the bucket was empty.
       expect(stats.rateLimited).to.equal(1);
       expect(countRequests(stats, "GET /v1/account 200")).to.equal(3);
     });
 
     it("does not pace an unlimited (enterprise) key", async () => {
-      const api = sim.client();
+      const api = sim().client();
       const started = Date.now();
       await Promise.all(Array.from({ length: 200 }, () => api.getAccount()));
       expect(Date.now() - started).to.be.lessThan(3_000);
       expect(api.rateLimitState().unlimited).to.equal(true);
-      expect((await sim.stats()).rateLimited).to.equal(0);
+      expect((await sim().stats()).rateLimited).to.equal(0);
     });
   });
 }

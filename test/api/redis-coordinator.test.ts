@@ -9,7 +9,7 @@ import { createHash } from "crypto";
 import * as net from "net";
 import * as path from "path";
 import { Redis } from "ioredis";
-import { FAST_KEY, learnCatalogue, startClientSimulator, UBUNTU_SLUG, type ClientSimulator } from "../helpers/client-simulator";
+import { FAST_KEY, startClientSimulator, UBUNTU_SLUG, useClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 import { SHAPES } from "../helpers/simulator";
 import { runTogether, startWorker } from "./shared-key-workers";
@@ -31,20 +31,16 @@ async function closedPort(): Promise<number> {
 
 for (const shape of SHAPES) {
   describe(`Redis rate-limit coordinator, shape ${shape}`, () => {
-    let sim: ClientSimulator;
+    const world = useClientSimulator(shape);
     let redis: TestRedis;
+    let sim: ClientSimulator;
 
     before(async function () {
       this.timeout(300_000);
       redis = await startRedis();
-      sim = await startClientSimulator(shape);
-      await learnCatalogue(sim);
     });
-    after(async () => {
-      await sim?.close();
-      await redis?.stop();
-    });
-    beforeEach(() => sim.reset());
+    after(() => redis?.stop());
+    beforeEach(() => (sim = world()));
 
     it(`${K} processes creating ${M} servers each: every server once, no 429, the key never in Redis`, async function () {
       this.timeout(120_000);

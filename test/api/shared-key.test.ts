@@ -1,6 +1,6 @@
 import type { KeySpec } from "../../simulator";
 import { expect } from "chai";
-import { learnCatalogue, startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
+import { useClientSimulator } from "../helpers/client-simulator";
 import { SHAPES } from "../helpers/simulator";
 import { runTogether, startWorker } from "./shared-key-workers";
 
@@ -11,22 +11,15 @@ const TIER: Omit<KeySpec, "key" | "permission"> = { tier: "custom", limit: 600, 
 
 for (const shape of SHAPES) {
   describe(`${K} processes on one key, shape ${shape}`, () => {
-    let sim: ClientSimulator;
-
-    before(async () => {
-      sim = await startClientSimulator(shape);
-      await learnCatalogue(sim);
-    });
-    after(() => sim.close());
-    beforeEach(() => sim.reset());
+    const sim = useClientSimulator(shape);
 
     const run = async (key: string, cooperate: boolean) => {
-      await sim.addKey({ key, permission: "full", ...TIER });
-      await sim.resetStats();
+      await sim().addKey({ key, permission: "full", ...TIER });
+      await sim().resetStats();
       // All loaded first, then all at once: like stacks that a CI starts together.
-      await runTogether(Array.from({ length: K }, (_, k) => startWorker(sim.url, key, `p${k}-`, M, cooperate)));
-      const labels = (await sim.rawServers()).filter((s) => !s.deleted_at).map((s) => s.label);
-      return { stats: await sim.stats(), labels };
+      await runTogether(Array.from({ length: K }, (_, k) => startWorker(sim().url, key, `p${k}-`, M, cooperate)));
+      const labels = (await sim().rawServers()).filter((s) => !s.deleted_at).map((s) => s.label);
+      return { stats: await sim().stats(), labels };
     };
 
     it("creates every server once with few 429s, where processes pacing alone collide", async function () {
@@ -39,7 +32,7 @@ for (const shape of SHAPES) {
       // this tier on a loaded 2-core machine. The real CLI's numbers: docs/benchmarks.md.
       expect(together.stats.rateLimited, "429s with cooperation").to.be.at.most(Math.ceil(0.15 * together.stats.total));
 
-      await sim.reset();
+      await sim().reset();
       const alone = await run(`shared-off-${shape}-key-0123456`, false);
       expect(alone.labels).to.have.length(K * M);
       // The same run with each process pacing as if alone: the key's limit is overrun.

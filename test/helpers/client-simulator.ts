@@ -68,3 +68,23 @@ export async function learnCatalogue(sim: ClientSimulator): Promise<void> {
   UBUNTU_ID = ubuntu.id;
   UBUNTU_SLUG = ubuntu.slug;
 }
+
+/**
+ * The simulator of the enclosing `describe`: started with `opts` (its catalogue learnt) before
+ * the suite, reset before each test, closed after the suite. Call the returned function inside
+ * hooks and tests; it throws when the suite has not started the simulator yet.
+ */
+export function useClientSimulator(shape: TestShape, opts: SimulatorOptions = {}): () => ClientSimulator {
+  let sim: ClientSimulator | undefined;
+  before(async () => {
+    sim = await startClientSimulator(shape, opts);
+    await learnCatalogue(sim);
+  });
+  after(() => sim?.close());
+  beforeEach(() => current().reset());
+  const current = (): ClientSimulator => {
+    if (!sim) throw new Error("useClientSimulator: the simulator starts in the suite's before hook; read it in a hook or test");
+    return sim;
+  };
+  return current;
+}
