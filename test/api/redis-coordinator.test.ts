@@ -12,7 +12,7 @@ import { Redis } from "ioredis";
 import { FAST_KEY, startClientSimulator, UBUNTU_SLUG, useClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 import { SHAPES } from "../helpers/simulator";
-import { runTogether, startWorker } from "./shared-key-workers";
+import { runTogether, startWorker, type WorkerResult } from "./shared-key-workers";
 
 const K = 3;
 const M = 12;
@@ -47,7 +47,24 @@ for (const shape of SHAPES) {
       const key = `coordinated-${shape}-key-0123456789`;
       await sim.addKey({ key, permission: "full", ...TIER });
       await sim.resetStats();
-      const results = await runTogether(Array.from({ length: K }, (_, k) => startWorker(sim.url, key, `r${k}-`, M, true, redis.url)));
+      // The windows expire (1 s, 10 s), so the key names are sampled while the processes run.
+      const client = new Redis(redis.url);
+      const names = new Set<string>();
+      let running = true;
+      const sampling = (async () => {
+        while (running) {
+          for (const n of await client.keys("*")) names.add(n);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      let results: WorkerResult[];
+      try {
+        results = await runTogether(Array.from({ length: K }, (_, k) => startWorker(sim.url, key, `r${k}-`, M, true, redis.url)));
+      } finally {
+        running = false;
+        await sampling;
+        client.disconnect();
+      }
       const labels = (await sim.rawServers()).filter((s) => !s.deleted_at).map((s) => s.label);
       const expected = Array.from({ length: K }, (_, k) => Array.from({ length: M }, (_, i) => `r${k}-${i}`)).flat();
       expect([...labels].sort()).to.deep.equal([...expected].sort());
@@ -56,15 +73,9 @@ for (const shape of SHAPES) {
       expect(stats.rateLimited, "429s with the coordinator").to.be.at.most(Math.floor(0.01 * stats.total));
       expect(results.map((r) => r.coordinated), "every process still coordinated").to.deep.equal([true, true, true]);
 
-      const client = new Redis(redis.url);
-      try {
-        const names = await client.keys("*");
-        const budget = createHash("sha256").update(`${sim.url}|${key}`).digest("hex");
-        expect(names.some((n) => n.endsWith(budget)), `a key named by the budget's hash in ${names.join(", ")}`).to.equal(true);
-        for (const n of names) expect(n).not.to.contain(key);
-      } finally {
-        client.disconnect();
-      }
+      const budget = createHash("sha256").update(`${sim.url}|${key}`).digest("hex");
+      expect([...names].some((n) => n.endsWith(budget)), `a key named by the budget's hash in ${[...names].join(", ")}`).to.equal(true);
+      for (const n of names) expect(n).not.to.contain(key);
     });
 
     it("falls back to header pacing with one warning when Redis cannot be reached", async function () {
