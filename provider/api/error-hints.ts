@@ -9,7 +9,7 @@ export interface ErrorContext {
   path: string;
   status: number;
   body: unknown;
-  /** Where the key came from (named in 401 hints). */
+  /** Where the key came from (named in 401 and 403 hints). */
   keySource: string;
   /** What the caller was doing, e.g. "creating a server" (named in 403 hints). */
   operation?: string;
@@ -82,7 +82,8 @@ function hintFor(ctx: ErrorContext, d: HttpErrorDetails): string | undefined {
       const has = /\bkey (?:has|is) (read|write|full)\b/i.exec(d.apiMessage)?.[1];
       const hasText = has ? `the API key has ${capitalize(has)} permission; ` : "";
       const what = ctx.operation ?? `${ctx.method} ${ctx.path}`;
-      return `${hasText}${what} needs ${needed}: use a key with ${needed} (or Full) permission`;
+      // The source too: stack config wins over HOSTING_API_KEY, so a Write key in the environment is not the one used.
+      return `${hasText}${what} needs ${needed}: use a key with ${needed} (or Full) permission; this key came from ${ctx.keySource}`;
     }
     case 404:
       return (

@@ -15,6 +15,15 @@ export type Kind = "string" | "integer" | "boolean" | "string[]" | "list" | "pos
 /** Inputs whose values never appear in a message. */
 const SECRET_FIELDS = new Set(["userData", "secret"]);
 
+/**
+ * The failures as the engine may see them: for a failure naming a property, the engine prints
+ * that property's value beside the reason, secrets in plain text ("property userData value
+ * {&{{#!/bin/sh ...}}} has a problem"), so a secret input is named in the reason only.
+ */
+export function failuresForEngine(failures: CheckFailure[]): CheckFailure[] {
+  return failures.map((f) => (SECRET_FIELDS.has(f.property) ? { property: "", reason: f.reason } : f));
+}
+
 export function validateKinds(news: Record<string, unknown>, fields: Record<string, Kind>): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const [k, v] of Object.entries(news)) {

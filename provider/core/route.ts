@@ -9,6 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { startEngineWatchdog } from "./engine-watchdog";
 import { configure, type ConfigSource } from "./settings";
+import { failuresForEngine } from "./check-kinds";
 
 /** What the engine hands a provider before `check` has vetted it: any property, any value. */
 export type RawProps = Record<string, unknown>;
@@ -51,12 +52,17 @@ export async function observe<I, O>(impl: ProviderImpl<I, O>, a: Args): Promise<
       startEngineWatchdog();
       return configure((a[0] as { config?: ConfigSource } | undefined)?.config);
     case 2:
-      return typeof a[0] === "string" ? impl.read(a[0], a[1] ?? {}) : impl.check(a[0] ?? {}, a[1] ?? {});
+      return typeof a[0] === "string" ? impl.read(a[0], a[1] ?? {}) : checkForEngine(impl, a[0] ?? {}, a[1] ?? {});
     case 3:
       return impl.diff(a[0], a[1] ?? {}, a[2] ?? {});
     default:
       throw new Error(`unexpected provider call with ${a.length} arguments`);
   }
+}
+
+async function checkForEngine<I, O>(impl: ProviderImpl<I, O>, olds: RawProps, news: RawProps): Promise<unknown> {
+  const res = await impl.check(olds, news);
+  return res.failures ? { ...res, failures: failuresForEngine(res.failures) } : res;
 }
 
 /** create(inputs) | delete(id, props) | update(id, olds, news). */

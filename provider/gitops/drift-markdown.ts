@@ -34,7 +34,7 @@ export function driftMarkdown(r: DriftReport): string {
   const unapplied = r.findings.filter((f) => f.kind === "unapplied");
   const lines = [`### hosting-gitops drift: stack ${code(r.stack)}`, ""];
   if (drifted.length + gone.length === 0) {
-    lines.push(`**No drift**: the ${plural(r.checked, "resource")} read from the API match the last apply.`, "");
+    lines.push(`**No drift**: the ${plural(r.checked, "resource")} read from the API ${r.checked === 1 ? "matches" : "match"} the last apply.`, "");
   } else {
     lines.push(`**Drift**: ${plural(drifted.length, "resource")} changed outside the pipeline, ${gone.length} gone; ${r.checked} checked.`, "");
     lines.push("| resource | field | live value | declared value |", "|---|---|---|---|", ...rows([...drifted, ...gone]), "");

@@ -12,18 +12,30 @@ import { renderFleet, renderProgram } from "./render";
 
 const USAGE = "usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE]";
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const value = process.argv[i + 1];
-  if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a value; ${USAGE}`);
-  return value;
+const VALUE_FLAGS = ["--tag", "--label-prefix", "--region", "--program", "--fleet"];
+
+/**
+ * The flags given, each known and with its value. Anything else stops the run: a mistyped
+ * filter (`--regoin ewr`) ignored would widen the selection to every server of the account.
+ */
+function parseFlags(args: string[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const [name, value] = [args[i], args[i + 1]];
+    if (!VALUE_FLAGS.includes(name)) throw new Error(`unknown argument "${name}"; ${USAGE}`);
+    if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a value; ${USAGE}`);
+    flags.set(name, value);
+  }
+  return flags;
 }
 
 async function main(): Promise<void> {
-  const filter: ImportFilter = { tag: flag("--tag"), labelPrefix: flag("--label-prefix"), region: flag("--region") };
-  const programFile = flag("--program");
-  const fleetFile = flag("--fleet");
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) return void console.log(USAGE);
+  const flags = parseFlags(args);
+  const filter: ImportFilter = { tag: flags.get("--tag"), labelPrefix: flags.get("--label-prefix"), region: flags.get("--region") };
+  const programFile = flags.get("--program");
+  const fleetFile = flags.get("--fleet");
   const apiKey = process.env.HOSTING_API_KEY;
   const baseUrl = process.env.HOSTING_BASE_URL;
   if (!apiKey || !baseUrl) throw new Error("set HOSTING_API_KEY and HOSTING_BASE_URL (a Read key is enough)");

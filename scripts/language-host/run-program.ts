@@ -6,6 +6,21 @@ import { spawn } from "child_process";
 /** Exit code of `cmd/run` after it has already shown the user an actionable message. */
 const EXITED_AFTER_USER_MESSAGE = 32;
 
+/**
+ * Pulumi.yaml's `runtime.options`, read the way the real host reads them: `typescript`
+ * (default true) makes the SDK compile a .ts program with ts-node (PULUMI_NODEJS_TYPESCRIPT;
+ * without it Node runs index.ts as JavaScript), `tsconfig` names its tsconfig.json,
+ * `nodeargs` go to node. (pulumi/pulumi sdk/nodejs/cmd/pulumi-language-nodejs, parseOptions.)
+ */
+function runtimeOptions(info: any): { env: Record<string, string>; nodeArgs: string[] } {
+  const opts: Record<string, unknown> = info?.getOptions()?.toJavaScript() ?? {};
+  const env: Record<string, string> = {};
+  if (opts.typescript !== false) env.PULUMI_NODEJS_TYPESCRIPT = "true";
+  if (typeof opts.tsconfig === "string" && opts.tsconfig !== "") env.PULUMI_NODEJS_TSCONFIG_PATH = opts.tsconfig;
+  const nodeArgs = typeof opts.nodeargs === "string" ? opts.nodeargs.split(/\s+/).filter(Boolean) : [];
+  return { env, nodeArgs };
+}
+
 export interface RunOutcome {
   error?: string;
   bail?: boolean;
@@ -23,7 +38,8 @@ export function runProgram(req: any, engineAddress: string): Promise<RunOutcome>
     return Promise.resolve({ error: `@pulumi/pulumi is not installed for the program in ${programDir}: run npm ci` });
   }
 
-  const args = [runPath];
+  const options = runtimeOptions(info);
+  const args = [...options.nodeArgs, runPath];
   const flag = (name: string, value: string | number | undefined) => {
     if (value !== undefined && value !== "") args.push(`--${name}`, String(value));
   };
@@ -44,6 +60,7 @@ export function runProgram(req: any, engineAddress: string): Promise<RunOutcome>
     ...process.env,
     PULUMI_CONFIG: JSON.stringify(config),
     PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(req.getConfigsecretkeysList()),
+    ...options.env,
   };
 
   return new Promise((resolve) => {

@@ -69,6 +69,13 @@ for (const shape of SHAPES) {
       expect(api.stats().retries).to.equal(0);
     });
 
+    it("names the key's source in a 403 too: the stack config wins over HOSTING_API_KEY, so a Write key in the environment does not help", async () => {
+      const api = sim.client({ apiKey: READ_KEY, keySource: "stack config hosting:apiKey" });
+      const e = (await expectRejects(api.createServer({ region: "ewr", plan: "vc2-1c-1gb", os: UBUNTU_SLUG }), HttpError, /403 FORBIDDEN/)) as HttpError;
+      expect(e.message).to.match(/creating a server needs Write: use a key with Write \(or Full\) permission; this key came from stack config hosting:apiKey\)$/);
+      expectNoKey(e, READ_KEY);
+    });
+
     it("names the field of a 422 and of a 400, and does not retry them", async () => {
       const api = sim.client({ apiKey: WRITE_KEY });
       const e = (await expectRejects(

@@ -9,6 +9,7 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { parseArgs } from "../../../provider/gitops/args";
 import { ChangeCollector } from "../../../provider/gitops/changes";
 import { planMarkdown } from "../../../provider/gitops/markdown";
+import { driftMarkdown } from "../../../provider/gitops/drift-markdown";
 import { resolveOptions } from "../../../provider/gitops/options";
 import { readReviewedPlan, unreviewed, writeReviewedPlan } from "../../../provider/gitops/reviewed-plan";
 import { lockHolder, StackLockedError, waitingForLock } from "../../../provider/gitops/stack-lock";
@@ -91,6 +92,13 @@ describe("hosting-gitops parts", () => {
       expect(md).to.contain("flagged (exit code 2)");
       expect(md).to.not.contain("hunter2");
       expect(planMarkdown({ stack: "prod", changes: c.changes(), unchanged: 3, allowReplace: true })).to.not.contain("flagged");
+    });
+  });
+
+  describe("the drift summary", () => {
+    it("says how many resources match, in the right number", () => {
+      expect(driftMarkdown({ stack: "b", findings: [], checked: 1 })).to.include("**No drift**: the 1 resource read from the API matches the last apply.");
+      expect(driftMarkdown({ stack: "b", findings: [], checked: 3 })).to.include("**No drift**: the 3 resources read from the API match the last apply.");
     });
   });
 

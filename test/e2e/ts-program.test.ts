@@ -1,0 +1,100 @@
+// A user's TypeScript program (Pulumi.yaml `runtime: nodejs`, index.ts, tsconfig.json) through
+// the plain CLI and the language-host stand-in, as README's quickstart has a user write it.
+// The real host tells the SDK to compile TypeScript (PULUMI_NODEJS_TYPESCRIPT, the runtime
+// option `typescript`, on by default); without it Node runs index.ts as JavaScript: on
+// Node 20 any type annotation is a SyntaxError, on 22 and 24 type stripping still refuses
+// an `enum` or a parameter property. This program uses all three.
+// It also carries README's quickstart userData: a check failure naming a property makes the
+// engine print that property's value, and a literal made secret by the Server class is
+// printed in plain text, so the provider reports userData's failures without the property.
+import { expect } from "chai";
+import { execFile } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import { promisify } from "util";
+import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
+import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
+
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as hosting from "pulumi-hosting";
+
+enum Plan { Small = "vc2-1c-1gb" }
+
+class Names {
+  constructor(private readonly prefix: string) {}
+  name(n: number): string { return \`\${this.prefix}-\${n}\`; }
+}
+
+const names = new Names("ts");
+// As in README's quickstart: a literal script, made a secret by the Server class.
+const userData = new pulumi.Config("ts").getBoolean("withUserData") ? "#!/bin/sh\\necho e2e-user-data-7c41\\n" : undefined;
+const web = new hosting.Server(names.name(1), { region: "ewr", plan: Plan.Small, os: "ubuntu-24.04", label: names.name(1), ...(userData ? { userData } : {}) });
+export const label: hosting.Server["label"] = web.label;
+`;
+
+const TSCONFIG = { compilerOptions: { strict: true, target: "es2020", module: "node16", moduleResolution: "node16", skipLibCheck: true }, files: ["index.ts"] };
+
+for (const shape of SHAPES) {
+  describe(`a TypeScript program through the plain CLI and the language-host stand-in, shape ${shape}`, function () {
+    let world: World;
+    let env: PulumiEnv;
+    let dir: string;
+
+    const pulumi = async (...args: string[]): Promise<string> => {
+      try {
+        const { stdout } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--stack", "ts", "--non-interactive"], {
+          cwd: dir,
+          env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` },
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        return stdout;
+      } catch (e) {
+        // What the CLI printed (the program's error among it), not only "Command failed".
+        const failed = e as { stdout?: string; stderr?: string };
+        throw new Error(`pulumi ${args.join(" ")} failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+      }
+    };
+
+    before(async () => {
+      world = await startWorld(shape);
+      env = await createPulumiEnv();
+      // Inside the project whose node_modules hold pulumi-hosting, @pulumi/pulumi and typescript.
+      dir = fs.mkdtempSync(path.join(TOOLS_DIR, "ts-program-"));
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: ts-program\nruntime: nodejs\n");
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "ts-program", private: true, main: "index.ts" }));
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG));
+      fs.writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+      await pulumi("stack", "init");
+      await pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
+      await pulumi("config", "set", "hosting:baseUrl", world.sim.url);
+    });
+
+    after(async () => {
+      await pulumi("destroy", "--yes", "--skip-preview").catch(() => undefined);
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      env?.dispose();
+      await world?.close();
+    });
+
+    it("pulumi up compiles index.ts (an enum, a parameter property, type annotations) and creates the server", async () => {
+      const out = await pulumi("up", "--yes", "--skip-preview");
+      expect(out).to.match(/\+ 2 created/);
+      expect(JSON.parse(await pulumi("stack", "output", "--json"))).to.deep.equal({ label: "ts-1" });
+      expect((await world.sim.liveServers()).map((s) => s.label)).to.deep.equal(["ts-1"]);
+    });
+
+    it("a preview that adds userData never prints the script; shape A refuses it naming userData", async () => {
+      await pulumi("config", "set", "ts:withUserData", "true");
+      let out: string;
+      try {
+        out = await pulumi("preview", "--diff");
+      } catch (e) {
+        out = (e as Error).message;
+      }
+      await pulumi("config", "rm", "ts:withUserData");
+      expect(out).to.not.include("e2e-user-data-7c41");
+      if (shape === "A") expect(out).to.include("has a problem: userData cannot be sent to this deployment: it speaks API shape A");
+      else expect(out).to.match(/userData\s*: \[secret\]/);
+    });
+  });
+}
