@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
   log(`fleet benchmark: scenarios=${opts.scenarios.join(",")} N=${opts.sizes.join(",")} shapes=${opts.shapes.join(",")} modes=${opts.modes.join(",")} ` +
     `naive N=${opts.naiveSizes.join(",")} fleets=${opts.fleets.map((f) => `${f.k}x${f.m}`).join(",")} ` +
-    `cooperation=${opts.cooperation.map((c) => (c ? "on" : "off")).join(",")} provisioning=${opts.provisionMs} ms parallel=${opts.parallel}`);
+    `cooperation=${opts.cooperation.join(",")} provisioning=${opts.provisionMs} ms parallel=${opts.parallel}`);
   const machineBefore = describeMachine(REPO_ROOT);
   const results: ScenarioResult[] = [];
   const multi: MultiStackResult[] = [];
@@ -42,10 +42,10 @@ async function main(): Promise<void> {
   if (opts.scenarios.includes("multi")) {
     const shape = opts.shapes[0]!;
     const totals = [...new Set(opts.fleets.map((f) => f.k * f.m))];
-    for (const cooperate of opts.cooperation) {
+    for (const pacing of opts.cooperation) {
       for (const run of [...totals.map((t) => ({ k: 1, m: t })), ...opts.fleets]) {
-        log(`many stacks, one key: ${run.k} × ${run.m}, shape ${shape}, cooperation ${cooperate ? "on" : "off"}`);
-        multi.push(await runMultiStack(REPO_ROOT, opts, shape, run.k, run.m, cooperate, log));
+        log(`many stacks, one key: ${run.k} × ${run.m}, shape ${shape}, cooperation ${pacing}`);
+        multi.push(await runMultiStack(REPO_ROOT, opts, shape, run.k, run.m, pacing, log));
         save({ partial: true });
       }
     }

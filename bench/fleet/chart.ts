@@ -1,11 +1,12 @@
 // The chart of the many-stacks scenario, drawn by vega-lite (spec) and vega (SVG, headless)
 // from a run's JSON: requests per second, 429s per second and servers active over time, one
-// line per run (one stack vs K stacks, cooperation off = before, on = after).
+// line per run (one stack vs K stacks; cooperation off = before, on = header-driven, redis =
+// the opt-in coordinator).
 // Several runs (e.g. cooperation off and on run apart) are drawn together, and their table printed:
 //   node dist/bench/fleet/chart.js docs/many-stacks.svg bench/results/<run>.json...
 
 import * as fs from "fs";
-import type { MultiStackResult } from "./multi-stack";
+import { pacingOf, type MultiStackResult } from "./multi-stack";
 import { formatMultiTable, multiRows } from "./multi-table";
 
 interface Point {
@@ -21,7 +22,7 @@ const METRICS = ["requests / s", "429s / s", "servers active"];
 export function chartPoints(results: MultiStackResult[]): Point[] {
   const points: Point[] = [];
   for (const r of results) {
-    const run = `${r.k === 1 ? "1 stack" : `${r.k} stacks`} × ${r.m}, cooperation ${r.cooperate ? "on" : "off"}`;
+    const run = `${r.k === 1 ? "1 stack" : `${r.k} stacks`} × ${r.m}, cooperation ${pacingOf(r)}`;
     let prev = { t: 0, requests: 0, rateLimited: 0 };
     for (const s of r.timeline) {
       const dt = s.t - prev.t;

@@ -2,12 +2,14 @@
 // against one simulator with one key on the default tier, each in its own CLI and provider
 // process (sharing nothing but the API and the machine's catalogue cache), against one stack
 // of K·M. With cooperation off (HOSTING_RATE_LIMIT_COOPERATION=off) each provider paces as
-// if alone: the "before".
+// if alone: the "before"; "on" is the header-driven cooperation; "redis" gives every provider
+// the opt-in coordinator (HOSTING_RATE_LIMIT_REDIS) on a Redis started for the run.
 
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { BenchOptions, Shape } from "./options";
+import type { BenchOptions, Pacing, Shape } from "./options";
+import { startBenchRedis } from "./redis-process";
 import { fleetProgram } from "./programs";
 import { createBenchStack, type BenchStack } from "./pulumi-stack";
 import { countRequests, type RequestCount } from "./sim-stats";
@@ -19,6 +21,8 @@ export interface MultiStackResult {
   k: number;
   m: number;
   cooperate: boolean;
+  /** Absent in results written before the Redis variant: then "on" or "off" from `cooperate`. */
+  pacing?: Pacing;
   /** Wall time until the last stack's `up` ended. */
   seconds: number;
   perStackSeconds: number[];
@@ -27,14 +31,24 @@ export interface MultiStackResult {
   requests: RequestCount;
   /** Servers the simulator holds after the run (must be K·M: every server exists once). */
   servers: number;
+  /** Redis variant: commands Redis ran (a handful would mean no provider used it). */
+  redisCommands?: number;
   timeline: Sample[];
 }
 
-export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape: Shape, k: number, m: number, cooperate: boolean, log: (line: string) => void): Promise<MultiStackResult> {
+/** The pacing of a result, also of results written before the Redis variant. */
+export function pacingOf(r: MultiStackResult): Pacing {
+  return r.pacing ?? (r.cooperate ? "on" : "off");
+}
+
+export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape: Shape, k: number, m: number, pacing: Pacing, log: (line: string) => void): Promise<MultiStackResult> {
+  const cooperate = pacing !== "off";
   const sim = await SimulatorProcess.start(repoRoot, shape, opts.provisionMs);
+  const redis = pacing === "redis" ? await startBenchRedis() : undefined;
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
-  const env = { HOSTING_NAIVE_MODE: "0", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
+  const env: Record<string, string> = { HOSTING_NAIVE_MODE: "0", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
+  if (redis) env.HOSTING_RATE_LIMIT_REDIS = redis.url;
   const stacks: BenchStack[] = [];
   try {
     for (let i = 0; i < k; i++) stacks.push(await createBenchStack(repoRoot, fleetProgram("ours", m, `s${i}-`), config, env));
@@ -57,13 +71,15 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
     const samples = await timeline.stop();
     const requests = countRequests(await sim.stats());
     const servers = await sim.liveServers();
-    const result: MultiStackResult = { shape, k, m, cooperate, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples };
+    const result: MultiStackResult = { shape, k, m, cooperate, pacing, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples };
     if (errors.length) result.error = errors.join("; ");
-    log(`  ${k} × ${m} cooperation ${cooperate ? "on" : "off"}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${result.ok ? "" : ` FAILED: ${result.error}`}`);
+    if (redis) result.redisCommands = await redis.commandCount();
+    log(`  ${k} × ${m} cooperation ${pacing}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${redis ? `, ${result.redisCommands} Redis commands` : ""}${result.ok ? "" : ` FAILED: ${result.error}`}`);
     return result;
   } finally {
     for (const s of stacks) s.dispose();
     fs.rmSync(cacheDir, { recursive: true, force: true });
     await sim.close();
+    await redis?.stop();
   }
 }

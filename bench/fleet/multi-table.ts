@@ -1,12 +1,13 @@
 // The table of the many-stacks scenario: each K × M run against one stack of K·M with the
 // same cooperation setting, and the issue's targets (time and requests ≤ 1.15×, 429s ≤ 1%).
 
-import type { MultiStackResult } from "./multi-stack";
+import { pacingOf, type MultiStackResult } from "./multi-stack";
+import type { Pacing } from "./options";
 import type { TargetCheck } from "./targets";
 
 export interface MultiRow {
   run: string;
-  cooperate: boolean;
+  pacing: Pacing;
   seconds: number;
   timeRatio?: number;
   /** From the first request the API saw to the last server active: the wall time without the engines' start, which the machine's load moves. */
@@ -23,13 +24,13 @@ export function multiRows(results: MultiStackResult[]): MultiRow[] {
   return results.map((r, i) => {
     // The one stack run last before this one (runs merged from several invocations each
     // compare with their own), else any.
-    const same = (o: MultiStackResult) => o.k === 1 && o.m === r.k * r.m && o.cooperate === r.cooperate && o.shape === r.shape;
+    const same = (o: MultiStackResult) => o.k === 1 && o.m === r.k * r.m && pacingOf(o) === pacingOf(r) && o.shape === r.shape;
     const one = results.slice(0, i).reverse().find(same) ?? results.find(same);
     const api = apiSpan(r);
     const oneApi = one ? apiSpan(one) : undefined;
     return {
       run: r.k === 1 ? `one stack × ${r.m}` : `${r.k} stacks × ${r.m}`,
-      cooperate: r.cooperate,
+      pacing: pacingOf(r),
       seconds: r.seconds,
       timeRatio: one && r.k > 1 ? r.seconds / one.seconds : undefined,
       apiSeconds: api,
@@ -60,7 +61,7 @@ export function formatMultiTable(rows: MultiRow[]): string {
     const pct = r.requests ? ` (${((100 * r.rateLimited) / r.requests).toFixed(1)}%)` : "";
     const span = r.apiSeconds === undefined ? "–" : r.apiSeconds.toFixed(0);
     lines.push(
-      `| ${r.run} | ${r.cooperate ? "on" : "off"} | ${r.seconds.toFixed(1)}${r.ok ? "" : " FAILED"} | ${x(r.timeRatio)} | ${span} | ${x(r.apiRatio)} | ` +
+      `| ${r.run} | ${r.pacing} | ${r.seconds.toFixed(1)}${r.ok ? "" : " FAILED"} | ${x(r.timeRatio)} | ${span} | ${x(r.apiRatio)} | ` +
         `${r.requests} | ${x(r.requestRatio)} | ${r.rateLimited}${pct} | ${r.servers} |`,
     );
   }
@@ -71,8 +72,8 @@ export function checkMultiTargets(rows: MultiRow[], results: MultiStackResult[])
   const checks: TargetCheck[] = [];
   rows.forEach((r, i) => {
     const res = results[i]!;
-    if (!r.cooperate || res.k === 1) return;
-    const where = `${r.run}, cooperation on`;
+    if (r.pacing === "off" || res.k === 1) return;
+    const where = `${r.run}, cooperation ${r.pacing}`;
     if (r.timeRatio !== undefined) checks.push({ target: `${where}: time ≤ 1.15× one stack`, met: r.ok && r.timeRatio <= 1.15, measured: `${r.timeRatio.toFixed(2)}×` });
     if (r.requestRatio !== undefined) checks.push({ target: `${where}: requests ≤ 1.15× one stack`, met: r.requestRatio <= 1.15, measured: `${r.requestRatio.toFixed(2)}×` });
     checks.push({ target: `${where}: 429s ≤ 1% of requests`, met: r.rateLimited <= 0.01 * r.requests, measured: `${r.rateLimited} of ${r.requests}` });

@@ -3,6 +3,9 @@
 
 export type Mode = "ours" | "naive" | "bound";
 export type Shape = "A" | "B";
+/** How the stacks of a many-stacks run share the key: each alone, from the headers, or through Redis. */
+export type Pacing = "off" | "on" | "redis";
+export const PACINGS: readonly Pacing[] = ["off", "on", "redis"];
 export const MODES: readonly Mode[] = ["bound", "ours", "naive"];
 
 export interface BenchOptions {
@@ -24,8 +27,12 @@ export interface BenchOptions {
   scenarios: Array<"single" | "multi">;
   /** Many stacks, one key: K stacks of M servers, each against one stack of K·M. @default 4x40, 8x20 (--fleets, BENCH_FLEETS) */
   fleets: Array<{ k: number; m: number }>;
-  /** Cooperation of the multi-stack runs (off = the "before"). @default [false, true] (--cooperation off,on, BENCH_COOPERATION) */
-  cooperation: boolean[];
+  /**
+   * Pacing of the multi-stack runs: off = each process alone (the "before"), on = header-driven
+   * cooperation, redis = the opt-in Redis coordinator (scripts/redis.sh starts a server per run).
+   * @default ["off", "on", "redis"] (--cooperation off,on,redis, BENCH_COOPERATION)
+   */
+  cooperation: Pacing[];
 }
 
 /** The default tier the key is created on (docs/contract.md, "Rate limit"). */
@@ -74,9 +81,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, repoRoot: s
     outDir: flag("out", "BENCH_OUT") ?? `${repoRoot}/bench/results`,
     scenarios: parseScenarios(list(flag("scenarios", "BENCH_SCENARIOS") ?? "single,multi")),
     fleets: list(flag("fleets", "BENCH_FLEETS") ?? "4x40,8x20").map(parseFleet),
-    cooperation: list(flag("cooperation", "BENCH_COOPERATION") ?? "off,on").map((c) => {
-      if (c !== "on" && c !== "off") throw new Error(`--cooperation: "${c}" is not on or off`);
-      return c === "on";
+    cooperation: list(flag("cooperation", "BENCH_COOPERATION") ?? PACINGS.join(",")).map((c) => {
+      if (!(PACINGS as readonly string[]).includes(c)) throw new Error(`--cooperation: "${c}" is not one of ${PACINGS.join(", ")}`);
+      return c as Pacing;
     }),
   };
 }

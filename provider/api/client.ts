@@ -3,7 +3,7 @@
 // deployment: see client-registry.ts. It is one class on purpose: a facade whose methods,
 // one per endpoint of the spec, are a few lines each over the modules that do the work.
 
-import { randomUUID } from "crypto";
+import { createHash, randomUUID } from "crypto";
 import { ApiError, IncompleteCreateError } from "./errors";
 import { Catalogue, type OsCatalogue } from "./catalogue";
 import { CatalogueFileCache, fileCached } from "./catalogue-file-cache";
@@ -11,6 +11,7 @@ import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebho
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
 import { paginate } from "./paginate";
 import { RateLimiter } from "./rate-limiter";
+import { RedisCoordinator } from "./redis-coordinator";
 import { Requester, type CallOptions } from "./requester";
 import { ShapeTracker } from "./shape";
 import { defaultUserAgent, Transport } from "./transport";
@@ -46,6 +47,20 @@ const ACTION_RESULTS: Record<ServerAction, string[]> = {
 };
 const ACTION_VERBS: Record<ServerAction, string> = { start: "starting", stop: "stopping", reboot: "rebooting", halt: "halting" };
 
+/** The opt-in coordinator; its budget is named by a hash, so the key never reaches Redis. */
+function redisCoordinator(opts: Omit<ResolvedOptions, "apiKey">, apiKey: string): RedisCoordinator {
+  return new RedisCoordinator({
+    url: opts.rateLimitRedis,
+    budget: createHash("sha256").update(`${opts.baseUrl}|${apiKey}`).digest("hex"),
+    perMinute: opts.ratePerMinute,
+    burst: opts.burst,
+    warn: (message) => {
+      opts.logger(message);
+      opts.onWarning(message);
+    },
+  });
+}
+
 /** 429s retried without using up `retries` (the limiter already waits out each one). */
 const MAX_RATE_LIMIT_RETRIES = 20;
 
@@ -69,6 +84,7 @@ export class HostingClient implements HostingApi {
       maxPauseMs: safe.maxRetryAfterMs,
       pacing: safe.pacing,
       cooperate: safe.cooperate,
+      coordinator: safe.rateLimitRedis ? redisCoordinator(safe, apiKey) : undefined,
       onWait: safe.onRateLimitWait,
       logger: safe.logger,
     });

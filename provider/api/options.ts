@@ -78,6 +78,18 @@ export interface ClientOptions {
    */
   cooperate?: boolean;
   /**
+   * Redis URL of the opt-in rate-limit coordinator shared by every process using the key
+   * (redis-coordinator.ts), e.g. `redis://127.0.0.1:6379/0`; "" paces from the headers alone.
+   * @default ""
+   */
+  rateLimitRedis?: string;
+  /**
+   * Hears what a person should read once, e.g. that the rate-limit coordinator is unreachable
+   * (the logger hears it too).
+   * @default no-op
+   */
+  onWarning?: (message: string) => void;
+  /**
    * Hears, at most every 10 s, that requests have waited for the rate limit for more than 3 s:
    * how many, this process's share, the others' use, the time left, and a line to show.
    * @default no-op
@@ -153,6 +165,8 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   pacing: true,
   cooperate: true,
   onRateLimitWait: () => undefined,
+  rateLimitRedis: "",
+  onWarning: () => undefined,
   catalogueCacheDir: "",
   catalogueCacheTtlMs: 300_000,
   allowInsecureHttp: false,

@@ -24,9 +24,14 @@
 // whenever none of our requests is in flight, so a process alone gets the whole key back.
 // While requests wait more than a few seconds, `onWait` hears how many, this process's share
 // and the time left, at most every `waitReportMs` (wait-report.ts).
+// With a `coordinator` (opt-in, redis-coordinator.ts) each request also takes a token from it
+// after the local grant; the coordinator decides the shares, so this process then paces as if
+// alone (the headers still clamp the bucket). When the coordinator is unavailable, pacing goes
+// back to the header-driven cooperation above for the rest of the process.
 // With `pacing: false` (the benchmark's naive mode) every request goes at once: no bucket,
 // no probe, no pause; 429s are left to the retries.
 
+import { coordinatedBurst, type RateCoordinator } from "./coordinator";
 import { SharedUse } from "./shared-use";
 import type { RequestPriority } from "./types";
 import { describeWait, type WaitReport } from "./wait-report";
@@ -50,6 +55,8 @@ export interface RateLimiterOptions {
   cooperate?: boolean;
   /** Largest random delay added to a 429's `retry_after`, in ms. @default 1000 */
   jitterMs?: number;
+  /** Gives every request a token of the key's shared budget too (see the module comment). @default none */
+  coordinator?: RateCoordinator;
   /** Told about long waits (at most every `waitReportMs`). @default no-op */
   onWait?: (report: WaitReport) => void;
   /** How long requests wait before `onWait` hears of it, in ms. @default 3000 */
@@ -86,7 +93,10 @@ export class RateLimiter {
   private readonly queues: Record<RequestPriority, Array<{ resolve: (t: Ticket) => void; at: number }>> = { mutation: [], read: [], poll: [] };
   private readonly now: () => number;
   private readonly shared: SharedUse;
-  private readonly cooperate: boolean;
+  private cooperate: boolean;
+  private coordinator: RateCoordinator | undefined;
+  /** The largest burst the headers showed (coordinatedBurst). */
+  private burstSeen = 0;
   private lastReport = -Infinity;
   private lastAnswer = 0;
   /** Requests in flight allowed now (slow start: see observe). */
@@ -95,7 +105,8 @@ export class RateLimiter {
   constructor(private readonly opts: RateLimiterOptions) {
     this.now = opts.now ?? Date.now;
     this.shared = new SharedUse(this.now());
-    this.cooperate = opts.cooperate !== false && opts.pacing !== false;
+    this.coordinator = opts.pacing !== false ? opts.coordinator : undefined;
+    this.cooperate = opts.cooperate !== false && opts.pacing !== false && !this.coordinator;
     this.capacity = Math.max(1, opts.burst);
     this.tokens = this.capacity;
     this.ratePerMs = opts.ratePerMinute / 60_000;
@@ -103,11 +114,18 @@ export class RateLimiter {
   }
 
   /** Resolves when the request may go; it never refuses. */
-  acquire(priority: RequestPriority = "read"): Promise<Ticket> {
-    return new Promise((resolve) => {
+  async acquire(priority: RequestPriority = "read"): Promise<Ticket> {
+    const ticket = await new Promise<Ticket>((resolve) => {
       this.queues[priority].push({ resolve, at: this.now() });
       this.pump();
     });
+    const coordinator = this.coordinator;
+    if (coordinator && (await coordinator.take()) === "unavailable" && this.coordinator === coordinator) {
+      // The coordinator warned once; from now on the headers alone pace this process.
+      this.coordinator = undefined;
+      this.cooperate = this.opts.cooperate !== false;
+    }
+    return ticket;
   }
 
   /** An answer arrived: correct the bucket from its headers (and a 429's `retry_after`). */
@@ -155,6 +173,7 @@ export class RateLimiter {
     inFlight: number;
     window: number;
     pausedMs: number;
+    coordinated: boolean;
   } {
     this.refill();
     const now = this.now();
@@ -169,6 +188,7 @@ export class RateLimiter {
       inFlight: this.inFlight,
       window: this.window,
       pausedMs: Math.max(0, this.pausedUntil - now),
+      coordinated: this.coordinator !== undefined,
     };
   }
 
@@ -207,6 +227,7 @@ export class RateLimiter {
     if (limit === undefined) return;
     if (limit === 0) {
       this.unlimited = true;
+      this.coordinator?.learn(0, 0);
       return;
     }
     this.unlimited = false;
@@ -216,6 +237,11 @@ export class RateLimiter {
     if (remaining === undefined) return;
     this.shared.observe(this.now(), remaining, this.ratePerMs, this.capacity);
     const reset = num(header(RATE_LIMIT_RESET));
+    if (this.coordinator) {
+      const full = reset !== undefined ? remaining + Math.max(0, reset * 1000 - this.now()) * this.ratePerMs : remaining + 1;
+      this.burstSeen = Math.max(this.burstSeen, full);
+      this.coordinator.learn(limit, coordinatedBurst(limit, this.burstSeen));
+    }
     let capacity = this.capacityLearned ? Math.max(this.capacity, remaining + 1) : remaining + 1;
     if (reset !== undefined) {
       // Full at `reset` (whole seconds, so allow one second of rounding).

@@ -18,6 +18,8 @@ export function api(): HostingApi {
     apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource, pacing: !naiveMode(),
     catalogueCacheDir: catalogueCacheDir(),
     cooperate: cooperation(),
+    rateLimitRedis: s.rateLimitRedis,
+    onWarning: warn,
     onRateLimitWait: (report) => warn(report.message),
   });
 }

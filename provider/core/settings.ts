@@ -19,6 +19,8 @@ export interface ResolvedSettings {
   apiShape?: ApiShape;
   /** Where the key came from, for the client's error messages. */
   keySource: string;
+  /** Redis URL of the opt-in rate-limit coordinator (README, "Many stacks, one key"). */
+  rateLimitRedis?: string;
 }
 
 export const KEY_FROM_CONFIG = "stack config hosting:apiKey";
@@ -36,6 +38,7 @@ interface StackSettings {
   apiKey?: string;
   baseUrl?: string;
   apiShape?: string;
+  rateLimitRedis?: string;
 }
 
 let fromStack: StackSettings = {};
@@ -43,7 +46,7 @@ let fromStack: StackSettings = {};
 /** Records the stack config of this provider process (called by the shell's `configure`). */
 export function configure(config: ConfigSource | undefined): void {
   const get = (key: string) => nonEmpty(config?.get(`hosting:${key}`));
-  fromStack = { apiKey: get("apiKey"), baseUrl: get("baseUrl"), apiShape: get("apiShape") };
+  fromStack = { apiKey: get("apiKey"), baseUrl: get("baseUrl"), apiShape: get("apiShape"), rateLimitRedis: get("rateLimitRedis") };
 }
 
 /** Forgets the stack config (tests). */
@@ -84,6 +87,7 @@ export function resolveSettings(stack: StackSettings = fromStack, env: NodeJS.Pr
     baseUrl: normalized,
     apiShape: parseShape(stack.apiShape ?? nonEmpty(env.HOSTING_API_SHAPE)),
     keySource: stack.apiKey ? KEY_FROM_CONFIG : KEY_FROM_ENV,
+    rateLimitRedis: stack.rateLimitRedis ?? nonEmpty(env.HOSTING_RATE_LIMIT_REDIS),
   };
 }
 

@@ -1,38 +1,13 @@
 import type { KeySpec } from "../../simulator";
 import { expect } from "chai";
-import { spawn } from "child_process";
-import * as path from "path";
-import { UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
+import { useClientSimulator } from "../helpers/client-simulator";
 import { SHAPES } from "../helpers/simulator";
+import { runTogether, startWorker } from "./shared-key-workers";
 
-const WORKER = path.join(__dirname, "shared-key-worker.js");
 const K = 3;
 const M = 20;
 // 600/min, burst 20: the 60 creates need about 4 s past the burst.
 const TIER: Omit<KeySpec, "key" | "permission"> = { tier: "custom", limit: 600, burst: 20 };
-
-interface Worker {
-  ready: Promise<void>;
-  go(): void;
-  done: Promise<{ requests: number; rateLimited: number }>;
-}
-
-function startWorker(url: string, key: string, prefix: string, cooperate: boolean): Worker {
-  const child = spawn(process.execPath, [WORKER, url, key, prefix, String(M), cooperate ? "on" : "off", UBUNTU_SLUG], { stdio: ["pipe", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  let readyNow: () => void;
-  const ready = new Promise<void>((resolve) => (readyNow = resolve));
-  child.stdout.on("data", (d) => {
-    out += d;
-    if (out.startsWith("ready\n")) readyNow();
-  });
-  child.stderr.on("data", (d) => (err += d));
-  const done = new Promise<{ requests: number; rateLimited: number }>((resolve, reject) =>
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.split("\n")[1]!)) : reject(new Error(`worker ${prefix} exited ${code}: ${err}`)))),
-  );
-  return { ready, go: () => child.stdin.end("go\n"), done };
-}
 
 for (const shape of SHAPES) {
   describe(`${K} processes on one key, shape ${shape}`, () => {
@@ -41,11 +16,8 @@ for (const shape of SHAPES) {
     const run = async (key: string, cooperate: boolean) => {
       await sim().addKey({ key, permission: "full", ...TIER });
       await sim().resetStats();
-      const workers = Array.from({ length: K }, (_, k) => startWorker(sim().url, key, `p${k}-`, cooperate));
       // All loaded first, then all at once: like stacks that a CI starts together.
-      await Promise.all(workers.map((w) => w.ready));
-      for (const w of workers) w.go();
-      await Promise.all(workers.map((w) => w.done));
+      await runTogether(Array.from({ length: K }, (_, k) => startWorker(sim().url, key, `p${k}-`, M, cooperate)));
       const labels = (await sim().rawServers()).filter((s) => !s.deleted_at).map((s) => s.label);
       return { stats: await sim().stats(), labels };
     };

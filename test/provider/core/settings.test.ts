@@ -50,6 +50,16 @@ describe("provider settings: stack config, then environment, never captured", ()
     expect(await api().shape).to.equal("B");
   });
 
+  it("takes the Redis coordinator's URL from hosting:rateLimitRedis, else HOSTING_RATE_LIMIT_REDIS, else none", async () => {
+    const base = { apiKey: "k", baseUrl: "http://127.0.0.1:1" };
+    expect(resolveSettings(base, { HOSTING_RATE_LIMIT_REDIS: "redis://127.0.0.1:2/0" }).rateLimitRedis).to.equal("redis://127.0.0.1:2/0");
+    expect(resolveSettings({ ...base, rateLimitRedis: "redis://127.0.0.1:3/1" }, { HOSTING_RATE_LIMIT_REDIS: "redis://127.0.0.1:2/0" }).rateLimitRedis).to.equal("redis://127.0.0.1:3/1");
+    expect(resolveSettings(base, { HOSTING_RATE_LIMIT_REDIS: " " }).rateLimitRedis).to.equal(undefined);
+    await server.observe([{ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url, "hosting:rateLimitRedis": "redis://127.0.0.1:4/0" }) }]);
+    expect(resolveSettings().rateLimitRedis).to.equal("redis://127.0.0.1:4/0");
+    resetSettings();
+  });
+
   it("refuses an unknown apiShape with what is allowed", () => {
     expect(() => resolveSettings({ apiKey: "k", baseUrl: "http://127.0.0.1:1", apiShape: "C" }, {})).to.throw(/"A", "B" or "auto"/);
   });

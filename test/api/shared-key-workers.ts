@@ -1,0 +1,47 @@
+// The processes of the shared-key tests (shared-key-worker.ts): each loads its own client, says
+// "ready", and starts on "go", so a test can release them all at once like a CI starting stacks.
+import { spawn } from "child_process";
+import * as path from "path";
+import { UBUNTU_SLUG } from "../helpers/client-simulator";
+
+const WORKER = path.join(__dirname, "shared-key-worker.js");
+
+export interface WorkerResult {
+  requests: number;
+  rateLimited: number;
+  /** Still taking tokens from the Redis coordinator at the end. */
+  coordinated: boolean;
+}
+
+export interface Worker {
+  ready: Promise<void>;
+  go(): void;
+  done: Promise<WorkerResult>;
+  /** What the worker wrote to stderr so far (its warnings, one per line). */
+  stderr(): string;
+}
+
+export function startWorker(url: string, key: string, prefix: string, m: number, cooperate: boolean, redisUrl?: string): Worker {
+  const args = [WORKER, url, key, prefix, String(m), cooperate ? "on" : "off", UBUNTU_SLUG, ...(redisUrl ? [redisUrl] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  let readyNow: () => void;
+  const ready = new Promise<void>((resolve) => (readyNow = resolve));
+  child.stdout.on("data", (d) => {
+    out += d;
+    if (out.startsWith("ready\n")) readyNow();
+  });
+  child.stderr.on("data", (d) => (err += d));
+  const done = new Promise<WorkerResult>((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.split("\n")[1]!)) : reject(new Error(`worker ${prefix} exited ${code}: ${err}`)))),
+  );
+  return { ready, go: () => child.stdin.end("go\n"), done, stderr: () => err };
+}
+
+/** Starts `k` workers, releases them together, and waits for all of them. */
+export async function runTogether(workers: Worker[]): Promise<WorkerResult[]> {
+  await Promise.all(workers.map((w) => w.ready));
+  for (const w of workers) w.go();
+  return Promise.all(workers.map((w) => w.done));
+}
