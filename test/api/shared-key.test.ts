@@ -35,6 +35,7 @@ for (const shape of SHAPES) {
       await sim().reset();
       const alone = await run(`shared-off-${shape}-key-0123456`, false);
       expect(alone.labels).to.have.length(K * M);
+      console.log(`      429s of ${together.stats.total} requests with cooperation: ${together.stats.rateLimited}; of ${alone.stats.total} without: ${alone.stats.rateLimited}`);
       // The same run with each process pacing as if alone: the key's limit is overrun.
       expect(alone.stats.rateLimited, "429s without cooperation").to.be.greaterThan(2 * together.stats.rateLimited + 5);
     });
