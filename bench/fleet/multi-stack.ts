@@ -9,6 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { BenchOptions, Pacing, Shape } from "./options";
+import { noopStacksSeconds } from "./noop-stacks";
 import { startBenchRedis } from "./redis-process";
 import { fleetProgram } from "./programs";
 import { createBenchStack, type BenchStack } from "./pulumi-stack";
@@ -33,6 +34,8 @@ export interface MultiStackResult {
   servers: number;
   /** Redis variant: commands Redis ran (a handful would mean no provider used it). */
   redisCommands?: number;
+  /** The same K stacks with no-op resources, run just before (noop-stacks.ts); absent in older results. */
+  engineSeconds?: number;
   timeline: Sample[];
 }
 
@@ -43,6 +46,8 @@ export function pacingOf(r: MultiStackResult): Pacing {
 
 export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape: Shape, k: number, m: number, pacing: Pacing, log: (line: string) => void): Promise<MultiStackResult> {
   const cooperate = pacing !== "off";
+  const engineSeconds = await noopStacksSeconds(repoRoot, k, m);
+  log(`  ${k} × ${m} no-op resources (the engines alone): ${engineSeconds.toFixed(1)} s`);
   const sim = await SimulatorProcess.start(repoRoot, shape, opts.provisionMs);
   const redis = pacing === "redis" ? await startBenchRedis() : undefined;
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
@@ -71,7 +76,7 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
     const samples = await timeline.stop();
     const requests = countRequests(await sim.stats());
     const servers = await sim.liveServers();
-    const result: MultiStackResult = { shape, k, m, cooperate, pacing, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples };
+    const result: MultiStackResult = { shape, k, m, cooperate, pacing, seconds, perStackSeconds, ok: errors.length === 0, requests, servers, timeline: samples, engineSeconds };
     if (errors.length) result.error = errors.join("; ");
     if (redis) result.redisCommands = await redis.commandCount();
     log(`  ${k} × ${m} cooperation ${pacing}: ${seconds.toFixed(1)} s, ${requests.total} requests, ${requests.rateLimited} × 429, ${servers} servers${redis ? `, ${result.redisCommands} Redis commands` : ""}${result.ok ? "" : ` FAILED: ${result.error}`}`);

@@ -19,6 +19,8 @@ export interface Worker {
   done: Promise<WorkerResult>;
   /** What the worker wrote to stderr so far (its warnings, one per line). */
   stderr(): string;
+  /** Ends the worker at once, as a crash would (SIGKILL: no clean-up of any kind). */
+  kill(): void;
 }
 
 export function startWorker(url: string, key: string, prefix: string, m: number, cooperate: boolean, redisUrl?: string): Worker {
@@ -36,7 +38,7 @@ export function startWorker(url: string, key: string, prefix: string, m: number,
   const done = new Promise<WorkerResult>((resolve, reject) =>
     child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.split("\n")[1]!)) : reject(new Error(`worker ${prefix} exited ${code}: ${err}`)))),
   );
-  return { ready, go: () => child.stdin.end("go\n"), done, stderr: () => err };
+  return { ready, go: () => child.stdin.end("go\n"), done, stderr: () => err, kill: () => void child.kill("SIGKILL") };
 }
 
 /** Starts `k` workers, releases them together, and waits for all of them. */
