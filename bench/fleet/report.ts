@@ -19,7 +19,7 @@ export function summarize(results: ScenarioResult[], provisionMs: number): Summa
   const rows = buildRows(results, provisionMs);
   const ours = results.filter((r) => r.mode === "ours" && r.state);
   const providerBytesMax = ours.length ? Math.max(...ours.map((r) => r.state!.providerBytesMax)) : undefined;
-  return { rows, table: formatTable(rows), targets: checkTargets(rows, providerBytesMax), providerBytesMax };
+  return { rows, table: formatTable(rows), targets: checkTargets(rows, providerBytesMax, provisionMs), providerBytesMax };
 }
 
 export function printSummary(summary: Summary, results: ScenarioResult[], print: (line: string) => void): void {

@@ -1,6 +1,7 @@
 // The issue's targets, checked against one run's results. Sizes up to 100 are held to the
 // N=100 targets, larger ones to the N=500 targets; preview and refresh targets apply to every N.
 
+import { rateSeconds } from "./lower-bound";
 import type { FleetRow } from "./table";
 
 export interface TargetCheck {
@@ -9,7 +10,7 @@ export interface TargetCheck {
   measured: string;
 }
 
-export function checkTargets(rows: FleetRow[], providerBytesMax: number | undefined): TargetCheck[] {
+export function checkTargets(rows: FleetRow[], providerBytesMax: number | undefined, provisionMs: number): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const r of rows) {
     const where = `${r.op} shape ${r.shape} N=${r.n}`;
@@ -29,8 +30,38 @@ export function checkTargets(rows: FleetRow[], providerBytesMax: number | undefi
       checks.push({ target: `${where}: ≤ 5 API requests`, met: o.ok && o.requests <= 5, measured: `${o.requests} requests` });
     }
   }
+  checks.push(...checkOneStackOnSharedKeyTargets(rows, provisionMs));
   if (providerBytesMax !== undefined) {
     checks.push({ target: "__provider ≤ 1 KB per resource", met: providerBytesMax <= 1024, measured: `${providerBytesMax} bytes` });
+  }
+  return checks;
+}
+
+/**
+ * Issue 15's single-stack targets. Its bound adds what issue 6's overlaps: the engine's time for
+ * N no-op resources + the provisioning delay + the creates and catalogue reads (as the API counted
+ * them in this `up`) beyond the burst, at the key's rate.
+ */
+function checkOneStackOnSharedKeyTargets(rows: FleetRow[], provisionMs: number): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const r of rows) {
+    const o = r.ours;
+    if (!o) continue;
+    const where = `issue 15, ${r.op} shape ${r.shape} N=${r.n}`;
+    if (r.op === "up" && r.engine !== undefined) {
+      const catalogue = o.requests - o.beyondCatalogue;
+      const bound = r.engine + provisionMs / 1000 + rateSeconds(r.n + catalogue);
+      const ratio = o.seconds / bound;
+      checks.push({ target: `${where}: ≤ 1.1 × (engine + provisioning + creates and catalogue beyond the burst)`, met: o.ok && ratio <= 1.1, measured: `${ratio.toFixed(2)} × (${o.seconds.toFixed(1)} s vs ${bound.toFixed(1)} s)` });
+      checks.push({ target: `${where}: zero 429s`, met: o.ok && o.rateLimited === 0, measured: `${o.rateLimited} × 429` });
+      const perServer = o.requests / r.n;
+      checks.push({ target: `${where}: ≤ 1.2 requests per server`, met: perServer <= 1.2, measured: `${o.requests} requests = ${perServer.toFixed(2)} per server` });
+    } else if (r.op === "preview") {
+      checks.push({ target: `${where}: a warm preview of the unchanged stack makes 0 requests`, met: o.ok && o.requests === 0, measured: `${o.requests} requests` });
+    } else if (r.op === "refresh") {
+      const allowed = Math.ceil(r.n / 500) + 1;
+      checks.push({ target: `${where}: ≤ ${allowed} requests (⌈N/500⌉ list calls, and one GET for a first read alone)`, met: o.ok && o.requests <= allowed, measured: `${o.requests} requests` });
+    }
   }
   return checks;
 }
