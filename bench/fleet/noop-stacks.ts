@@ -1,8 +1,9 @@
 // The engines' own cost of K stacks at once: the same K stacks of M resources, with the lower
 // bound's no-op resources (noop-resource.ts) instead of servers, so no API is involved. K CLIs,
 // K language hosts and K provider processes start and run side by side on the machine's cores;
-// against one no-op stack of K·M this shows what running K engines costs before any request.
-// The multi-stack table subtracts it, as the single-stack bound adds the engine's time.
+// against one no-op stack of K·M this shows what running K engines costs the machine's cores.
+// The multi-stack table shows it beside each run and subtracts nothing: in a real run most of
+// the engines' work overlaps the wait for the key's rate.
 
 import { fleetProgram } from "./programs";
 import { createBenchStack, type BenchStack } from "./pulumi-stack";
