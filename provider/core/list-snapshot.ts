@@ -6,14 +6,16 @@
 // - the list is at most `maxAgeMs` old, counted from when its request was *sent*;
 // - the server is in it: only positive hits, so a server created after the list is read
 //   fresh, never reported gone;
-// - nothing in this process touched the server since the list was sent: a wait() on it (a
-//   create, a power action, a delete) or a fresh read of it supersedes the listed entry.
+// - this process has not acted on the server: after a wait() on it (a create, a power action, a
+//   delete) or a fresh read of it (update and adoption read fresh before they PATCH), its reads
+//   are fresh for the rest of the process. For good, not just for lists sent earlier: a list sent
+//   after update's fresh read but before its PATCH lands would still hold the old label.
 // Why a stale answer is acceptable: a provider process lives for one CLI operation, so a
 // snapshot never outlives the `pulumi refresh` that took it, and a refresh started later always
 // lists fresh; within one operation the engine reads each resource once; and the data is at
 // most 30 s old (the default), the same order as the refresh itself.
-// Order is a sequence number, not the clock: a wait registered in the same millisecond as a
-// list was sent still wins.
+// Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
+// never replaces a newer one.
 
 import type { Server } from "../api/types";
 
@@ -22,7 +24,7 @@ export class ListSnapshot {
   private sentSeq = 0;
   private sentAt = -Infinity;
   private seq = 0;
-  private readonly touched = new Map<string, number>();
+  private readonly touched = new Set<string>();
 
   /** Marks a list request as sent; pass the token to `record` with its answer. */
   begin(): { seq: number; at: number } {
@@ -37,15 +39,14 @@ export class ListSnapshot {
     this.sentAt = sent.at;
   }
 
-  /** From now on, the listed entry of this server is out of date (it was waited on or read fresh). */
+  /** This process acts on the server (waits on it, or read it fresh): its reads are fresh from now on. */
   touch(id: string): void {
-    this.touched.set(id, ++this.seq);
+    this.touched.add(id);
   }
 
-  /** The listed server when the list is young enough and nothing touched it since; else undefined. */
+  /** The listed server when the list is young enough and the server untouched; else undefined. */
   get(id: string, maxAgeMs: number): Server | undefined {
-    if (maxAgeMs <= 0 || Date.now() - this.sentAt > maxAgeMs) return undefined;
-    if ((this.touched.get(id) ?? 0) > this.sentSeq) return undefined;
+    if (maxAgeMs <= 0 || Date.now() - this.sentAt > maxAgeMs || this.touched.has(id)) return undefined;
     return this.servers.get(id);
   }
 }

@@ -127,6 +127,7 @@ export class StatusWaiter implements Waiter {
    */
   read(id: string, opts: WaiterReadOptions = {}): Promise<Server | undefined> {
     const snapshot = opts.snapshot === true && timings.readSnapshotMs > 0;
+    if (!snapshot) this.snapshot.touch(id); // read to decide a mutation: see list-snapshot.ts
     const listed = snapshot ? this.snapshot.get(id, timings.readSnapshotMs) : undefined;
     if (listed) return Promise.resolve(listed);
     return new Promise<Server | undefined>((resolve, reject) => {
@@ -164,7 +165,7 @@ export class StatusWaiter implements Waiter {
     if (batch.size === 1 && !(snapshot && this.snapshotReadAlone)) {
       if (snapshot) this.snapshotReadAlone = true;
       const server = await this.client.getServer(first[0]);
-      this.snapshot.touch(first[0]); // fresher than any list taken before
+      this.snapshot.touch(first[0]); // fresher than any list kept: never answer it from an older one
       return () => server;
     }
     const byId = new Map((await this.listAll()).map((s) => [s.id, s]));

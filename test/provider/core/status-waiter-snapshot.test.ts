@@ -103,6 +103,19 @@ for (const shape of SHAPES) {
       await client.updateServer(target, { label: before[0]!.label });
     });
 
+    it("reads fresh, for good, a server this process read fresh (as update does before its PATCH), even from a list sent later", async () => {
+      setWaiterTimings({ readSnapshotMs: 300 });
+      const waiter = new StatusWaiter(client);
+      const target = ids[2];
+      const [fresh] = await Promise.all([waiter.read(target), waiter.read(ids[5])]); // two: one list, as concurrent updates do
+      const label = fresh?.label;
+      await sleep(350); // past any snapshot; the next list is sent after the fresh read
+      await Promise.all([waiter.read(ids[3], { snapshot: true }), waiter.read(ids[4], { snapshot: true })]);
+      await client.updateServer(target, { label: "patched-after-the-list" });
+      expect((await waiter.read(target, { snapshot: true }))?.label).to.equal("patched-after-the-list");
+      await client.updateServer(target, { label: label! });
+    });
+
     it("is off with readSnapshotMs 0: every spaced read goes to the API", async () => {
       setWaiterTimings({ readSnapshotMs: 0 });
       await sim.resetStats();
