@@ -3,13 +3,22 @@
 // implementation), and the plan that turns the key's token bucket into the fixed windows
 // that rate-limiter-flexible counts in.
 
+import type { RequestPriority } from "./types";
+
 /** What the rate limiter needs from a coordinator. */
 export interface RateCoordinator {
   /**
    * Resolves when this process may send one request: "granted", or "unavailable" when the
    * coordinator cannot be reached (the caller then paces from the headers alone, for good).
+   * The priority orders requests across processes as the rate limiter orders them within one:
+   * a status poll yields to any process's waiting mutations.
    */
-  take(): Promise<"granted" | "unavailable">;
+  take(priority: RequestPriority): Promise<"granted" | "unavailable">;
+  /**
+   * Says that a mutation of this process waits for its turn (locally or in `take`), until the
+   * returned function is called; other processes' polls yield to it meanwhile.
+   */
+  mutationWaiting(): () => void;
   /** The key's limits as the API's headers show them (0 per minute: unlimited, no gating). */
   learn(perMinute: number, burst: number): void;
 }

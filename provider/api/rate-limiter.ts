@@ -26,7 +26,8 @@
 // and the time left, at most every `waitReportMs` (wait-report.ts).
 // With a `coordinator` (opt-in, redis-coordinator.ts) each request also takes a token from it
 // after the local grant; the coordinator decides the shares, so this process then paces as if
-// alone (the headers still clamp the bucket). When the coordinator is unavailable, pacing goes
+// alone (the headers still clamp the bucket), and it hears while a mutation waits, so that
+// other processes' polls yield to it. When the coordinator is unavailable, pacing goes
 // back to the header-driven cooperation above for the rest of the process.
 // With `pacing: false` (the benchmark's naive mode) every request goes at once: no bucket,
 // no probe, no pause; 429s are left to the retries.
@@ -115,17 +116,22 @@ export class RateLimiter {
 
   /** Resolves when the request may go; it never refuses. */
   async acquire(priority: RequestPriority = "read"): Promise<Ticket> {
-    const ticket = await new Promise<Ticket>((resolve) => {
-      this.queues[priority].push({ resolve, at: this.now() });
-      this.pump();
-    });
     const coordinator = this.coordinator;
-    if (coordinator && (await coordinator.take()) === "unavailable" && this.coordinator === coordinator) {
-      // The coordinator warned once; from now on the headers alone pace this process.
-      this.coordinator = undefined;
-      this.cooperate = this.opts.cooperate !== false;
+    const waited = priority === "mutation" ? coordinator?.mutationWaiting() : undefined;
+    try {
+      const ticket = await new Promise<Ticket>((resolve) => {
+        this.queues[priority].push({ resolve, at: this.now() });
+        this.pump();
+      });
+      if (coordinator && (await coordinator.take(priority)) === "unavailable" && this.coordinator === coordinator) {
+        // The coordinator warned once; from now on the headers alone pace this process.
+        this.coordinator = undefined;
+        this.cooperate = this.opts.cooperate !== false;
+      }
+      return ticket;
+    } finally {
+      waited?.();
     }
-    return ticket;
   }
 
   /** An answer arrived: correct the bucket from its headers (and a 429's `retry_after`). */

@@ -7,6 +7,15 @@
 // requests queue in the library's RateLimiterQueue, so each process has one attempt at Redis
 // at a time.
 //
+// Across processes, mutations go before status polls, as they do inside one (rate-limiter.ts):
+// while any process has a mutation waiting for a token it keeps a marker key alive in Redis
+// (`SET … PX`, refreshed every third of its life), and a poll waits until no marker is left
+// before it asks for its token (at most `maxYieldMs`, so a poll is never starved). Measured in
+// the benchmark before this (docs/benchmarks.md, "Many stacks, one key"): the stacks whose
+// creates went first polled while the others' creates waited, 14 to 19 list calls that each
+// cost a create one second at the key's rate. The marker lives on Redis's clock (a TTL), so a
+// crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
+//
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis and the
 // limiter are loaded on first use, so users without the setting load neither. When Redis
 // cannot be reached (or fails later), `take` says "unavailable" and the caller falls back to
@@ -16,6 +25,7 @@
 import type { Redis as RedisClient } from "ioredis";
 import type { RateLimiterQueue } from "rate-limiter-flexible";
 import { windowPlan, type RateCoordinator } from "./coordinator";
+import type { RequestPriority } from "./types";
 
 export interface RedisCoordinatorOptions {
   /** `redis://[:password@]host:port/db`, as set by the user. */
@@ -31,16 +41,27 @@ export interface RedisCoordinatorOptions {
   timeoutMs?: number;
   /** Idle time after which the connection closes, in ms. @default 1000 */
   idleMs?: number;
+  /** Life of the waiting-mutations marker, refreshed every third of it, in ms. @default 1500 */
+  markerTtlMs?: number;
+  /** Longest a status poll yields to other processes' mutations, in ms. @default 60000 */
+  maxYieldMs?: number;
+}
+
+/** The marker that says some process has a mutation waiting for this budget's token. */
+export function mutationMarkerKey(budget: string): string {
+  return `pulumi-hosting:mutating:${budget}`;
 }
 
 export class RedisCoordinator implements RateCoordinator {
   private client: RedisClient | undefined;
-  private connected: Promise<void> | undefined;
+  private connection: Promise<RedisClient> | undefined;
   private queue: Promise<RateLimiterQueue> | undefined;
   private limits: { perMinute: number; burst: number };
   private failed = false;
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
+  private mutationsWaiting = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: RedisCoordinatorOptions) {
     this.limits = { perMinute: opts.perMinute, burst: opts.burst };
@@ -54,19 +75,62 @@ export class RedisCoordinator implements RateCoordinator {
     this.queue = undefined;
   }
 
-  async take(): Promise<"granted" | "unavailable"> {
+  async take(priority: RequestPriority): Promise<"granted" | "unavailable"> {
     if (this.failed) return "unavailable";
     if (this.limits.perMinute <= 0) return "granted";
     this.busy++;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     try {
-      await (await this.limiterQueue()).removeTokens(1, this.opts.budget);
+      const queue = await this.limiterQueue();
+      if (priority === "poll") await this.yieldToMutations();
+      await queue.removeTokens(1, this.opts.budget);
       return "granted";
     } catch (e) {
       this.fail(e);
       return "unavailable";
     } finally {
       if (--this.busy === 0) this.closeWhenIdle();
+    }
+  }
+
+  mutationWaiting(): () => void {
+    if (this.failed || this.limits.perMinute <= 0) return () => undefined;
+    // Busy: the connection stays open while a mutation waits, also when it waits locally.
+    this.busy++;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.mutationsWaiting++ === 0) {
+      const ttl = this.opts.markerTtlMs ?? 1500;
+      // Not awaited: a mutation never waits for its marker. A lost Redis shows in `take`.
+      const mark = () =>
+        void this.connect()
+          .then((c) => c.set(mutationMarkerKey(this.opts.budget), "1", "PX", ttl))
+          .catch(() => undefined);
+      mark();
+      this.heartbeat = setInterval(mark, Math.max(1, Math.floor(ttl / 3)));
+      this.heartbeat.unref();
+    }
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      // The marker is left to expire: another process's mutations may be waiting too.
+      if (--this.mutationsWaiting === 0) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = undefined;
+      }
+      if (--this.busy === 0) this.closeWhenIdle();
+    };
+  }
+
+  /** Waits while some process has a mutation waiting, up to maxYieldMs. */
+  private async yieldToMutations(): Promise<void> {
+    const until = Date.now() + (this.opts.maxYieldMs ?? 60_000);
+    const client = await this.connect();
+    for (;;) {
+      const left = await client.pttl(mutationMarkerKey(this.opts.budget));
+      const now = Date.now();
+      if (left <= 0 || now >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, until - now)));
     }
   }
 
@@ -86,25 +150,28 @@ export class RedisCoordinator implements RateCoordinator {
     return new RateLimiterQueue(new BurstyRateLimiter(steady, burst));
   }
 
-  private async connect(): Promise<RedisClient> {
-    if (!this.client) {
-      const { Redis } = await import("ioredis");
-      const timeoutMs = this.opts.timeoutMs ?? 2000;
-      this.client = new Redis(this.opts.url, {
-        lazyConnect: true,
-        connectTimeout: timeoutMs,
-        commandTimeout: timeoutMs,
-        // Fail fast, then fall back: a lost Redis must not hold requests in an offline queue.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      // Errors reach us through the commands; without a listener ioredis prints each one.
-      this.client.on("error", () => undefined);
-    }
-    const client = this.client;
-    this.connected ??= client.connect();
-    await this.connected;
+  /** One connection at a time, whoever asks first (a take, a marker, a poll's look). */
+  private connect(): Promise<RedisClient> {
+    this.connection ??= this.openConnection();
+    return this.connection;
+  }
+
+  private async openConnection(): Promise<RedisClient> {
+    const { Redis } = await import("ioredis");
+    const timeoutMs = this.opts.timeoutMs ?? 2000;
+    const client = new Redis(this.opts.url, {
+      lazyConnect: true,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      // Fail fast, then fall back: a lost Redis must not hold requests in an offline queue.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    // Errors reach us through the commands; without a listener ioredis prints each one.
+    client.on("error", () => undefined);
+    this.client = client;
+    await client.connect();
     return client;
   }
 
@@ -113,7 +180,7 @@ export class RedisCoordinator implements RateCoordinator {
       if (this.busy > 0 || !this.client) return;
       this.client.disconnect();
       this.client = undefined;
-      this.connected = undefined;
+      this.connection = undefined;
       this.queue = undefined;
     }, this.opts.idleMs ?? 1000);
     this.idleTimer.unref();
@@ -122,6 +189,7 @@ export class RedisCoordinator implements RateCoordinator {
   private fail(e: unknown): void {
     if (this.failed) return;
     this.failed = true;
+    clearInterval(this.heartbeat);
     this.client?.disconnect();
     const why = e instanceof Error ? e.message : String(e);
     this.opts.warn(
