@@ -39,6 +39,7 @@ export class NaiveWaiter implements Waiter {
     }
   }
 
+  /** Always one GET: the naive reference keeps no snapshot (any WaiterReadOptions are ignored). */
   read(id: string): Promise<Server | undefined> {
     return this.client.getServer(id);
   }

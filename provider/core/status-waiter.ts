@@ -5,15 +5,19 @@
 // that keep arriving less than `readBatchMs` apart share one list call (or one GET when alone),
 // up to `readBatchMaxMs` after the first, so a refresh of 500 servers costs one list, not one
 // per 25 ms of the engine's dispatch. Polls go to the client at the lowest priority ("poll").
+// Every full list (a poll's or a read batch's) is kept for `readSnapshotMs` as a snapshot that
+// answers the engine's Reads (`read(id, { snapshot: true })`) when they come spaced further apart
+// than a batch: see list-snapshot.ts for when that is safe.
 //
 // Timing: a waiter's first poll is at the API's estimated provisioning time when it sent
 // one (v1.8), else after `initialPollMs`; the interval then grows by `backoff` up to
 // `maxPollMs`. Everything comes from `WaiterTimings`, so tests run in milliseconds.
 
 import type { HostingApi, Server } from "../api/types";
-import type { WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
+import { ListSnapshot } from "./list-snapshot";
+import type { WaiterReadOptions, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 
-export type { Verdict, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
+export type { WaiterReadOptions, Verdict, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 
 export interface WaiterTimings {
   /** First poll when the API gave no estimate, and the interval after the first poll. @default 1000 */
@@ -28,6 +32,8 @@ export interface WaiterTimings {
   readBatchMs: number;
   /** Longest a read waits for company while reads keep arriving. @default 1000 */
   readBatchMaxMs: number;
+  /** How long a full list answers `read(id, { snapshot: true })` of the servers in it; 0 turns it off. @default 30000 */
+  readSnapshotMs: number;
   /** How long a server may be missing from the list just after create (eventual consistency). @default 30000 */
   absenceGraceMs: number;
   /** List calls that may fail in a row (after the client's own retries) before waiters are failed. @default 3 */
@@ -41,6 +47,7 @@ export const DEFAULT_WAITER_TIMINGS: Readonly<WaiterTimings> = {
   batchSlackMs: 250,
   readBatchMs: 25,
   readBatchMaxMs: 1000,
+  readSnapshotMs: 30000,
   absenceGraceMs: 30000,
   maxListFailures: 3,
 };
@@ -73,6 +80,7 @@ interface Entry {
 }
 
 interface PendingRead {
+  snapshot: boolean;
   resolve: (s: Server | undefined) => void;
   reject: (e: unknown) => void;
 }
@@ -86,6 +94,9 @@ export class StatusWaiter implements Waiter {
   private reads = new Map<string, PendingRead[]>();
   private readTimer?: NodeJS.Timeout;
   private readBatchStart = 0;
+  private readonly snapshot = new ListSnapshot();
+  /** A snapshot read already went out alone (one GET): the next lone one lists instead. */
+  private snapshotReadAlone = false;
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
 
@@ -94,6 +105,7 @@ export class StatusWaiter implements Waiter {
   wait(req: WaitRequest): Promise<WaitOutcome> {
     return new Promise<WaitOutcome>((resolve, reject) => {
       const now = Date.now();
+      this.snapshot.touch(req.id);
       const first = Math.max(0, req.firstPollMs ?? timings.initialPollMs);
       this.entries.add({
         req,
@@ -109,11 +121,18 @@ export class StatusWaiter implements Waiter {
     });
   }
 
-  /** Reads one server; concurrent reads share one list call. Undefined when it is gone. */
-  read(id: string): Promise<Server | undefined> {
+  /**
+   * Reads one server; concurrent reads share one list call. Undefined when it is gone. With
+   * `snapshot`, a server in a recent list is answered from it (list-snapshot.ts).
+   */
+  read(id: string, opts: WaiterReadOptions = {}): Promise<Server | undefined> {
+    const snapshot = opts.snapshot === true && timings.readSnapshotMs > 0;
+    if (!snapshot) this.snapshot.touch(id); // read to decide a mutation: see list-snapshot.ts
+    const listed = snapshot ? this.snapshot.get(id, timings.readSnapshotMs) : undefined;
+    if (listed) return Promise.resolve(listed);
     return new Promise<Server | undefined>((resolve, reject) => {
       const queue = this.reads.get(id) ?? [];
-      queue.push({ resolve, reject });
+      queue.push({ snapshot, resolve, reject });
       this.reads.set(id, queue);
       // Debounce: each read pushes the flush back by readBatchMs, up to readBatchMaxMs.
       const now = Date.now();
@@ -129,19 +148,36 @@ export class StatusWaiter implements Waiter {
     const batch = this.reads;
     this.reads = new Map();
     try {
-      let found: (id: string) => Server | undefined;
-      if (batch.size === 1) {
-        const [id] = batch.keys();
-        const server = await this.client.getServer(id);
-        found = () => server;
-      } else {
-        const byId = new Map((await this.client.listAllServers()).map((s) => [s.id, s]));
-        found = (id) => byId.get(id);
-      }
+      const found = await this.fetchReads(batch);
       for (const [id, queue] of batch) for (const r of queue) r.resolve(found(id));
     } catch (e) {
       for (const queue of batch.values()) for (const r of queue) r.reject(e);
     }
+  }
+
+  /**
+   * One GET for a batch of one, else one list (kept as the snapshot). A second lone snapshot
+   * read lists too, so reads the engine sends one at a time still cost one GET and one list.
+   */
+  private async fetchReads(batch: Map<string, PendingRead[]>): Promise<(id: string) => Server | undefined> {
+    const [first] = batch.entries();
+    const snapshot = first[1].some((r) => r.snapshot);
+    if (batch.size === 1 && !(snapshot && this.snapshotReadAlone)) {
+      if (snapshot) this.snapshotReadAlone = true;
+      const server = await this.client.getServer(first[0]);
+      this.snapshot.touch(first[0]); // fresher than any list kept: never answer it from an older one
+      return () => server;
+    }
+    const byId = new Map((await this.listAll()).map((s) => [s.id, s]));
+    return (id) => byId.get(id);
+  }
+
+  /** One full list, recorded as the snapshot when it succeeds. */
+  private async listAll(priority?: "poll"): Promise<Server[]> {
+    const sent = this.snapshot.begin();
+    const servers = await this.client.listAllServers(undefined, priority ? { priority } : undefined);
+    this.snapshot.record(sent, servers);
+    return servers;
   }
 
   private schedule(): void {
@@ -176,7 +212,7 @@ export class StatusWaiter implements Waiter {
       let failure: unknown;
       try {
         this.polls++;
-        servers = new Map((await this.client.listAllServers(undefined, { priority: "poll" })).map((s) => [s.id, s]));
+        servers = new Map((await this.listAll("poll")).map((s) => [s.id, s]));
         this.listFailures = 0;
       } catch (e) {
         failure = e;

@@ -23,10 +23,18 @@ export interface WaitOutcome {
   observed: boolean;
 }
 
+export interface WaiterReadOptions {
+  /**
+   * May be answered from a recent full list (StatusWaiter's snapshot, list-snapshot.ts). Only the
+   * engine's Read asks for it; code that decides a mutation from what it reads reads fresh.
+   */
+  snapshot?: boolean;
+}
+
 /** What the resources use to wait and read: the shared StatusWaiter, or the benchmark's NaiveWaiter. */
 export interface Waiter {
   wait(req: WaitRequest): Promise<WaitOutcome>;
-  read(id: string): Promise<Server | undefined>;
+  read(id: string, opts?: WaiterReadOptions): Promise<Server | undefined>;
   /** Poll requests made so far. */
   readonly polls: number;
 }

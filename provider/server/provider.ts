@@ -97,7 +97,8 @@ async function settleNewServer(
 
 export async function read(id: string, props: Recorded<ServerOutputs>): Promise<ReadOutcome<ServerInputs, ServerOutputs>> {
   const client = api();
-  const server = await waiterFor(client).read(id);
+  // The engine's Read (refresh): may come from the list an earlier Read of this run made.
+  const server = await waiterFor(client).read(id, { snapshot: true });
   if (!server) return { id: "" };
   const outs = serverOutputs(server, props, await catalogue(client));
   return { id, props: outs, inputs: inputsFromOutputs(outs) };

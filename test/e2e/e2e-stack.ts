@@ -63,8 +63,9 @@ export class E2EStack {
     return this.stack.preview({ onOutput: this.capture, onError: this.capture, expectNoChanges, diff: true });
   }
 
-  refresh() {
-    return this.stack.refresh({ onOutput: this.capture, onError: this.capture });
+  /** `parallel` is the engine's `--parallel` (how many Reads it has in flight at once). */
+  refresh(opts: { parallel?: number } = {}) {
+    return this.stack.refresh({ onOutput: this.capture, onError: this.capture, ...opts });
   }
 
   destroy() {

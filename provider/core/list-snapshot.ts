@@ -1,0 +1,52 @@
+// The last full server list the status waiter made, kept so that the engine's Reads of one
+// `pulumi refresh` cost one list call however the engine spaces them. The engine dispatches
+// Reads with bounded parallelism and waits for each answer, so on a loaded machine they do
+// not arrive within one read batch: a refresh of 100 split into 5 batches, 5 list calls
+// (docs/benchmarks.md). Any read asking for it is answered from here instead when:
+// - the list is at most `maxAgeMs` old, counted from when its request was *sent*;
+// - the server is in it: only positive hits, so a server created after the list is read
+//   fresh, never reported gone;
+// - this process has not acted on the server: after a wait() on it (a create, a power action, a
+//   delete) or a fresh read of it (update and adoption read fresh before they PATCH), its reads
+//   are fresh for the rest of the process. For good, not just for lists sent earlier: a list sent
+//   after update's fresh read but before its PATCH lands would still hold the old label.
+// Why a stale answer is acceptable: a provider process lives for one CLI operation, so a
+// snapshot never outlives the `pulumi refresh` that took it, and a refresh started later always
+// lists fresh; within one operation the engine reads each resource once; and the data is at
+// most 30 s old (the default), the same order as the refresh itself.
+// Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
+// never replaces a newer one.
+
+import type { Server } from "../api/types";
+
+export class ListSnapshot {
+  private servers = new Map<string, Server>();
+  private sentSeq = 0;
+  private sentAt = -Infinity;
+  private seq = 0;
+  private readonly touched = new Set<string>();
+
+  /** Marks a list request as sent; pass the token to `record` with its answer. */
+  begin(): { seq: number; at: number } {
+    return { seq: ++this.seq, at: Date.now() };
+  }
+
+  /** Keeps a full list's answer, unless a list sent later has already been recorded. */
+  record(sent: { seq: number; at: number }, servers: readonly Server[]): void {
+    if (sent.seq < this.sentSeq) return;
+    this.servers = new Map(servers.map((s) => [s.id, s]));
+    this.sentSeq = sent.seq;
+    this.sentAt = sent.at;
+  }
+
+  /** This process acts on the server (waits on it, or read it fresh): its reads are fresh from now on. */
+  touch(id: string): void {
+    this.touched.add(id);
+  }
+
+  /** The listed server when the list is young enough and the server untouched; else undefined. */
+  get(id: string, maxAgeMs: number): Server | undefined {
+    if (maxAgeMs <= 0 || Date.now() - this.sentAt > maxAgeMs || this.touched.has(id)) return undefined;
+    return this.servers.get(id);
+  }
+}

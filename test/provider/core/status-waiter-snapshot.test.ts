@@ -1,0 +1,127 @@
+// The waiter's list snapshot (provider/core/list-snapshot.ts) against the real simulator, both
+// shapes: reads spaced further apart than a read batch, as the engine sends them on a loaded
+// machine, cost one GET and one list in all; and the snapshot never hides a change this process
+// made, never reports a new server gone, and expires after `readSnapshotMs`.
+import { expect } from "chai";
+import type { HostingClient } from "../../../provider/api";
+import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
+import { FAST_KEY, learnCatalogue, startClientSimulator, wireCreate, type ClientSimulator } from "../../helpers/client-simulator";
+import { countRequests, SHAPES } from "../../helpers/simulator";
+
+const FLEET = 60;
+/** Five read batches apart: without the snapshot every read is a batch of its own. */
+const GAP_MS = 25;
+const TIMINGS = { readBatchMs: 5, readBatchMaxMs: 50, readSnapshotMs: 30000 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Server reads the simulator answered: list calls and single GETs. */
+async function serverReads(sim: ClientSimulator): Promise<{ list: number; get: number }> {
+  const stats = await sim.stats();
+  return { list: countRequests(stats, "GET /v1/servers"), get: countRequests(stats, "GET /v1/servers/:id") };
+}
+
+for (const shape of SHAPES) {
+  describe(`status waiter snapshot, shape ${shape}`, function () {
+    this.timeout(60_000);
+    let sim: ClientSimulator;
+    let client: HostingClient;
+    let ids: string[];
+
+    before(async () => {
+      sim = await startClientSimulator(shape);
+      client = sim.client();
+      await learnCatalogue(sim);
+      await sim.seedServers(FLEET, (i) => wireCreate(shape, `snap-${i}`));
+      ids = (await client.listAllServers()).map((s) => s.id);
+      expect(ids).to.have.length(FLEET);
+    });
+    after(async () => sim?.close());
+    beforeEach(() => setWaiterTimings(TIMINGS));
+    afterEach(resetWaiterTimings);
+
+    /** Reads every id one after the other, GAP_MS after each answer; returns the labels. */
+    async function spacedReads(waiter: StatusWaiter, snapshot: boolean): Promise<(string | undefined)[]> {
+      const labels: (string | undefined)[] = [];
+      for (const id of ids) {
+        labels.push((await waiter.read(id, { snapshot }))?.label);
+        await sleep(GAP_MS);
+      }
+      return labels;
+    }
+
+    it(`answers ${FLEET} reads spaced ${GAP_MS} ms apart with one GET and one list; without the snapshot, one request each`, async () => {
+      await client.listAllServers(); // the catalogue, so that only server reads are counted
+      await sim.resetStats();
+      const labels = await spacedReads(new StatusWaiter(client), true);
+      expect(new Set(labels)).to.have.property("size", FLEET);
+      expect(labels.every((l) => l?.startsWith("snap-"))).to.equal(true);
+      const withSnapshot = await serverReads(sim);
+      await sim.resetStats();
+      expect(await spacedReads(new StatusWaiter(client), false)).to.deep.equal(labels);
+      const without = await serverReads(sim);
+      console.log(`      ${FLEET} spaced reads, shape ${shape}: with snapshot ${JSON.stringify(withSnapshot)}, without ${JSON.stringify(without)}`);
+      expect(withSnapshot).to.deep.equal({ list: 1, get: 1 });
+      expect(without.list + without.get).to.equal(FLEET);
+    });
+
+    it("answers a server deleted by someone else from the snapshot only within readSnapshotMs; then a fresh list says it is gone", async () => {
+      setWaiterTimings({ readSnapshotMs: 400 });
+      const waiter = new StatusWaiter(client);
+      const victim = await sim.seedServer({ label: "victim" }, FAST_KEY);
+      await Promise.all([waiter.read(ids[0], { snapshot: true }), waiter.read(ids[1], { snapshot: true })]);
+      await sim.deleteServer(victim);
+      await sim.resetStats();
+      expect((await waiter.read(victim, { snapshot: true }))?.label).to.equal("victim");
+      expect(await serverReads(sim)).to.deep.equal({ list: 0, get: 0 });
+      await sleep(450);
+      const [gone] = await Promise.all([waiter.read(victim, { snapshot: true }), waiter.read(ids[0], { snapshot: true })]);
+      expect(gone).to.equal(undefined);
+      expect(await serverReads(sim)).to.deep.equal({ list: 1, get: 0 });
+    });
+
+    it("reads a server created after the snapshot fresh, and finds it", async () => {
+      const waiter = new StatusWaiter(client);
+      await Promise.all([waiter.read(ids[0], { snapshot: true }), waiter.read(ids[1], { snapshot: true })]);
+      const late = await sim.seedServer({ label: "late" }, FAST_KEY);
+      await sim.resetStats();
+      expect((await waiter.read(late, { snapshot: true }))?.label).to.equal("late");
+      const seen = await serverReads(sim);
+      expect(seen.list + seen.get).to.equal(1);
+    });
+
+    it("reads fresh a server this process waited on since the snapshot", async () => {
+      const waiter = new StatusWaiter(client);
+      const [target] = ids;
+      const before = await Promise.all([waiter.read(target, { snapshot: true }), waiter.read(ids[1], { snapshot: true })]);
+      await client.updateServer(target, { label: "relabelled" });
+      // What update/power/delete do after a mutation: wait on the server (first poll later).
+      const waited = waiter.wait({ id: target, goal: () => "done", timeoutMs: 5000, firstPollMs: 300 });
+      expect((await waiter.read(target, { snapshot: true }))?.label).to.equal("relabelled");
+      expect(before[0]?.label).to.not.equal("relabelled");
+      expect((await waited).outcome).to.equal("done");
+      await client.updateServer(target, { label: before[0]!.label });
+    });
+
+    it("reads fresh, for good, a server this process read fresh (as update does before its PATCH), even from a list sent later", async () => {
+      setWaiterTimings({ readSnapshotMs: 300 });
+      const waiter = new StatusWaiter(client);
+      const target = ids[2];
+      const [fresh] = await Promise.all([waiter.read(target), waiter.read(ids[5])]); // two: one list, as concurrent updates do
+      const label = fresh?.label;
+      await sleep(350); // past any snapshot; the next list is sent after the fresh read
+      await Promise.all([waiter.read(ids[3], { snapshot: true }), waiter.read(ids[4], { snapshot: true })]);
+      await client.updateServer(target, { label: "patched-after-the-list" });
+      expect((await waiter.read(target, { snapshot: true }))?.label).to.equal("patched-after-the-list");
+      await client.updateServer(target, { label: label! });
+    });
+
+    it("is off with readSnapshotMs 0: every spaced read goes to the API", async () => {
+      setWaiterTimings({ readSnapshotMs: 0 });
+      await sim.resetStats();
+      await spacedReads(new StatusWaiter(client), true);
+      const seen = await serverReads(sim);
+      expect(seen.list + seen.get).to.equal(FLEET);
+    });
+  });
+}
