@@ -49,7 +49,8 @@ export function chartSpec(points: Point[]): Record<string, unknown> {
       encoding: {
         x: { field: "t", type: "quantitative", title: "seconds since the stacks started" },
         y: { field: "value", type: "quantitative", title: null },
-        color: { field: "run", type: "nominal", title: "run" },
+        // The run names are long ("8 stacks × 20, cooperation redis"): no truncation.
+        color: { field: "run", type: "nominal", title: "run", legend: { labelLimit: 0 } },
       },
     },
     resolve: { scale: { y: "independent" } },
