@@ -97,6 +97,8 @@ export class StatusWaiter implements Waiter {
   private readonly snapshot = new ListSnapshot();
   /** A snapshot read already went out alone (one GET): the next lone one lists instead. */
   private snapshotReadAlone = false;
+  /** The list call of a read batch, while it is on its way (joinListInFlight). */
+  private readListInFlight: Promise<Server[]> | undefined;
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
 
@@ -160,6 +162,8 @@ export class StatusWaiter implements Waiter {
    * read lists too, so reads the engine sends one at a time still cost one GET and one list.
    */
   private async fetchReads(batch: Map<string, PendingRead[]>): Promise<(id: string) => Server | undefined> {
+    const joined = await this.joinListInFlight(batch);
+    if (joined) return joined;
     const [first] = batch.entries();
     const snapshot = first[1].some((r) => r.snapshot);
     if (batch.size === 1 && !(snapshot && this.snapshotReadAlone)) {
@@ -172,12 +176,39 @@ export class StatusWaiter implements Waiter {
     return (id) => byId.get(id);
   }
 
+  /**
+   * A batch of snapshot reads that comes while a read batch's list is on its way waits for that
+   * list instead of sending its own: the engine's next Reads often come before the first list
+   * answers (a refresh of 100 made 2 list calls in the benchmark). Ids the list cannot answer
+   * (missing, or touched meanwhile) are fetched as usual. Polls' lists are not joined: a poll may
+   * wait for a token behind every mutation.
+   */
+  private async joinListInFlight(batch: Map<string, PendingRead[]>): Promise<((id: string) => Server | undefined) | undefined> {
+    const inFlight = this.readListInFlight;
+    if (!inFlight || ![...batch.values()].every((q) => q.every((r) => r.snapshot))) return undefined;
+    await inFlight.catch(() => undefined);
+    const hits = new Map<string, Server>();
+    for (const id of batch.keys()) {
+      const listed = this.snapshot.get(id, timings.readSnapshotMs);
+      if (listed) hits.set(id, listed);
+    }
+    const rest = new Map([...batch].filter(([id]) => !hits.has(id)));
+    const more = rest.size > 0 ? await this.fetchReads(rest) : () => undefined;
+    return (id) => hits.get(id) ?? more(id);
+  }
+
   /** One full list, recorded as the snapshot when it succeeds. */
   private async listAll(priority?: "poll"): Promise<Server[]> {
     const sent = this.snapshot.begin();
-    const servers = await this.client.listAllServers(undefined, priority ? { priority } : undefined);
-    this.snapshot.record(sent, servers);
-    return servers;
+    const listing = this.client.listAllServers(undefined, priority ? { priority } : undefined);
+    if (!priority) this.readListInFlight = listing;
+    try {
+      const servers = await listing;
+      this.snapshot.record(sent, servers);
+      return servers;
+    } finally {
+      if (this.readListInFlight === listing) this.readListInFlight = undefined;
+    }
   }
 
   private schedule(): void {

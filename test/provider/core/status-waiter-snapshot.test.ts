@@ -116,6 +116,28 @@ for (const shape of SHAPES) {
       await client.updateServer(target, { label: label! });
     });
 
+    it("reads that come while a batch's list is on its way wait for it: three waves, one list", async () => {
+      // The list answers 200 ms late, so the second and third waves (50 and 100 ms on, each a
+      // batch of its own) come while it travels, as the engine's next Reads do.
+      const slow = new Proxy(client, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (prop !== "listAllServers" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+          return async (...args: unknown[]) => {
+            await sleep(200);
+            return value.apply(target, args);
+          };
+        },
+      });
+      await sim.resetStats();
+      const waiter = new StatusWaiter(slow);
+      const wave = (from: number) => Promise.all(ids.slice(from, from + 10).map((id) => waiter.read(id, { snapshot: true })));
+      const waves = [wave(0), sleep(50).then(() => wave(10)), sleep(100).then(() => wave(20))];
+      const labels = (await Promise.all(waves)).flat().map((s) => s?.label);
+      expect(labels.every((l) => l?.startsWith("snap-")), "every read answered").to.equal(true);
+      expect(await serverReads(sim)).to.deep.equal({ list: 1, get: 0 });
+    });
+
     it("is off with readSnapshotMs 0: every spaced read goes to the API", async () => {
       setWaiterTimings({ readSnapshotMs: 0 });
       await sim.resetStats();
