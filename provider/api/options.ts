@@ -104,7 +104,7 @@ export interface ClientOptions {
   catalogueCacheDir?: string;
   /**
    * How long a catalogue file stays fresh, in milliseconds; 0 reads the API every time.
-   * @default 300000
+   * @default 900000 (fifteen minutes: a preview right after a long up still finds it)
    */
   catalogueCacheTtlMs?: number;
   /**
@@ -168,7 +168,7 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   rateLimitRedis: "",
   onWarning: () => undefined,
   catalogueCacheDir: "",
-  catalogueCacheTtlMs: 300_000,
+  catalogueCacheTtlMs: 900_000,
   allowInsecureHttp: false,
   perPage: 500,
   paging: "cursor",

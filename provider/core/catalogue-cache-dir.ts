@@ -3,7 +3,7 @@
 //   HOSTING_CATALOGUE_CACHE=off        no file cache: every process reads the catalogue itself
 //   HOSTING_CATALOGUE_CACHE_DIR=<dir>  another folder (default $XDG_CACHE_HOME/pulumi-hosting,
 //                                      else ~/.cache/pulumi-hosting)
-// Deleting the folder forces a fresh read; otherwise a file is fresh for five minutes.
+// Deleting the folder forces a fresh read; otherwise a file is fresh for fifteen minutes.
 
 import * as os from "os";
 import * as path from "path";
