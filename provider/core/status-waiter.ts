@@ -97,7 +97,7 @@ export class StatusWaiter implements Waiter {
   private readonly snapshot = new ListSnapshot();
   /** A snapshot read already went out alone (one GET): the next lone one lists instead. */
   private snapshotReadAlone = false;
-  /** The list call of a read batch, while it is on its way (joinListInFlight). */
+  /** The list call of a read batch, while it is on its way (answerFromLists). */
   private readListInFlight: Promise<Server[]> | undefined;
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
@@ -162,8 +162,8 @@ export class StatusWaiter implements Waiter {
    * read lists too, so reads the engine sends one at a time still cost one GET and one list.
    */
   private async fetchReads(batch: Map<string, PendingRead[]>): Promise<(id: string) => Server | undefined> {
-    const joined = await this.joinListInFlight(batch);
-    if (joined) return joined;
+    const listed = await this.answerFromLists(batch);
+    if (listed) return listed;
     const [first] = batch.entries();
     const snapshot = first[1].some((r) => r.snapshot);
     if (batch.size === 1 && !(snapshot && this.snapshotReadAlone)) {
@@ -177,21 +177,22 @@ export class StatusWaiter implements Waiter {
   }
 
   /**
-   * A batch of snapshot reads that comes while a read batch's list is on its way waits for that
-   * list instead of sending its own: the engine's next Reads often come before the first list
-   * answers (a refresh of 100 made 2 list calls in the benchmark). Ids the list cannot answer
-   * (missing, or touched meanwhile) are fetched as usual. Polls' lists are not joined: a poll may
-   * wait for a token behind every mutation.
+   * A batch of snapshot reads is answered from the newest list when it can be: a list on its way
+   * when the batch is flushed is waited for, and one that answered while the batch was filling
+   * is used at once. The engine's next Reads often come before the first list answers (a refresh
+   * of 100 made 2 list calls in the benchmark, and of 500 also 2). Ids the list cannot answer
+   * (missing, or touched meanwhile) are fetched as usual. Polls' lists are not waited for: a poll
+   * may wait for a token behind every mutation.
    */
-  private async joinListInFlight(batch: Map<string, PendingRead[]>): Promise<((id: string) => Server | undefined) | undefined> {
-    const inFlight = this.readListInFlight;
-    if (!inFlight || ![...batch.values()].every((q) => q.every((r) => r.snapshot))) return undefined;
-    await inFlight.catch(() => undefined);
+  private async answerFromLists(batch: Map<string, PendingRead[]>): Promise<((id: string) => Server | undefined) | undefined> {
+    if (![...batch.values()].every((q) => q.every((r) => r.snapshot))) return undefined;
+    await this.readListInFlight?.catch(() => undefined);
     const hits = new Map<string, Server>();
     for (const id of batch.keys()) {
       const listed = this.snapshot.get(id, timings.readSnapshotMs);
       if (listed) hits.set(id, listed);
     }
+    if (hits.size === 0) return undefined;
     const rest = new Map([...batch].filter(([id]) => !hits.has(id)));
     const more = rest.size > 0 ? await this.fetchReads(rest) : () => undefined;
     return (id) => hits.get(id) ?? more(id);

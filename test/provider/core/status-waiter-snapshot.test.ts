@@ -138,6 +138,33 @@ for (const shape of SHAPES) {
       expect(await serverReads(sim)).to.deep.equal({ list: 1, get: 0 });
     });
 
+    it("a batch that filled while a list travelled, and is sent after it answered, is answered from it", async () => {
+      // The list's answer is held until the gate opens; the second wave is queued first, and
+      // its batch goes out (readBatchMs later) after the list has answered.
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const held = new Proxy(client, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (prop !== "listAllServers" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+          return async (...args: unknown[]) => {
+            const servers = await value.apply(target, args);
+            await gate;
+            return servers;
+          };
+        },
+      });
+      await sim.resetStats();
+      const waiter = new StatusWaiter(held);
+      const first = Promise.all(ids.slice(0, 10).map((id) => waiter.read(id, { snapshot: true })));
+      await sleep(100); // the first batch's list is sent and answered, its answer held
+      const second = Promise.all(ids.slice(10, 20).map((id) => waiter.read(id, { snapshot: true })));
+      open();
+      const labels = [...(await first), ...(await second)].map((s) => s?.label);
+      expect(labels.every((l) => l?.startsWith("snap-")), "every read answered").to.equal(true);
+      expect(await serverReads(sim)).to.deep.equal({ list: 1, get: 0 });
+    });
+
     it("is off with readSnapshotMs 0: every spaced read goes to the API", async () => {
       setWaiterTimings({ readSnapshotMs: 0 });
       await sim.resetStats();
