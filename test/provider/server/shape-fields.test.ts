@@ -41,6 +41,17 @@ describeProviderShapes((shape) => `Server: each shape gets only its own create f
     expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id")).to.equal(shape === "B" ? 1 : 0);
   });
 
+  it('ownerTag "" and no tags: the create is one POST, no PATCH (what a shape B fleet that needs no orphan check saves)', async () => {
+    const inputs = (await server.check({}, serverNews({ ownerTag: "" }))).inputs;
+    await sim.resetStats();
+    const { id } = await server.create(inputs);
+    const raw = (await sim.rawServers()).find((s: { id: string }) => s.id === id);
+    expect(raw.tags ?? []).to.deep.equal([]);
+    const stats = await sim.stats();
+    expect(countRequests(stats, "POST /v1/servers")).to.equal(1);
+    expect(countRequests(stats, "PATCH /v1/servers/:id")).to.equal(0);
+  });
+
   if (shape === "B") {
     it("a failed tag PATCH after the POST is a partial create: the server id reaches the state", async () => {
       const inputs = (await server.check({}, serverNews({ tags: ["web"], ownerTag: "pulumi-stack:p/s" }))).inputs;
