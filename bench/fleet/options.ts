@@ -33,6 +33,12 @@ export interface BenchOptions {
    * @default ["off", "on", "redis"] (--cooperation off,on,redis, BENCH_COOPERATION)
    */
   cooperation: Pacing[];
+  /**
+   * The servers' ownership tag: "default" (the stack's, as users get it) or "off" (`ownerTag: ""`,
+   * which spares shape B its tag PATCH per create and the orphan check its tag).
+   * @default "default" (--owner-tag default|off, BENCH_OWNER_TAG)
+   */
+  ownerTag: "default" | "off";
 }
 
 /** The default tier the key is created on (docs/contract.md, "Rate limit"). */
@@ -79,6 +85,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, repoRoot: s
     naiveSizes: naiveRaw ? ints("naive-n", naiveRaw) : sizes,
     parallel,
     outDir: flag("out", "BENCH_OUT") ?? `${repoRoot}/bench/results`,
+    ownerTag: parseOwnerTag(flag("owner-tag", "BENCH_OWNER_TAG") ?? "default"),
     scenarios: parseScenarios(list(flag("scenarios", "BENCH_SCENARIOS") ?? "single,multi")),
     fleets: list(flag("fleets", "BENCH_FLEETS") ?? "4x40,8x20").map(parseFleet),
     cooperation: list(flag("cooperation", "BENCH_COOPERATION") ?? PACINGS.join(",")).map((c) => {
@@ -91,6 +98,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, repoRoot: s
 /** The engine parallelism for a fleet of n, or undefined for the CLI's default. */
 export function parallelFor(opts: BenchOptions, n: number): number | undefined {
   return opts.parallel === "n" ? n : opts.parallel === "cli" ? undefined : opts.parallel;
+}
+
+function parseOwnerTag(v: string): "default" | "off" {
+  if (v !== "default" && v !== "off") throw new Error(`--owner-tag: "${v}" is not default or off`);
+  return v;
 }
 
 function parseScenarios(names: string[]): Array<"single" | "multi"> {

@@ -8,13 +8,16 @@ import type { Mode } from "./options";
 
 const SERVER = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" };
 
-/** `prefix` tells the stacks of one multi-stack run apart (labels name the stack). */
-export function fleetProgram(mode: Mode, n: number, prefix = ""): PulumiFn {
+/**
+ * `prefix` tells the stacks of one multi-stack run apart (labels name the stack); `ownerTag`
+ * "off" declares `ownerTag: ""` (options.ts).
+ */
+export function fleetProgram(mode: Mode, n: number, prefix = "", ownerTag: "default" | "off" = "default"): PulumiFn {
   return async () => {
     for (let i = 0; i < n; i++) {
       const name = `srv-${String(i).padStart(4, "0")}`;
       if (mode === "bound") new NoopServer(name, { key: name, ...SERVER, label: `fleet-${i}` });
-      else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}` });
+      else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...(ownerTag === "off" ? { ownerTag: "" } : {}) });
     }
     return { count: n };
   };

@@ -41,7 +41,7 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
     ? { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } }
     : {};
   const env = { HOSTING_NAIVE_MODE: mode === "naive" ? "1" : "0" };
-  const bench = await createBenchStack(repoRoot, fleetProgram(mode, n), config, env);
+  const bench = await createBenchStack(repoRoot, fleetProgram(mode, n, "", opts.ownerTag), config, env);
   // The CLI's output is kept only to name the first diagnostic when an operation fails.
   let output: string[] = [];
   const keep = (text: string) => void output.push(text);
