@@ -12,8 +12,9 @@
 // (`SET … PX`, refreshed every third of its life), and a poll waits until no marker is left
 // before it asks for its token (at most `maxYieldMs`, so a poll is never starved). Measured in
 // the benchmark before this (docs/benchmarks.md, "Many stacks, one key"): the stacks whose
-// creates went first polled while the others' creates waited, 14 to 19 list calls that each
-// cost a create one second at the key's rate. The marker lives on Redis's clock (a TTL), so a
+// creates went first polled while the others' creates waited (25 and 30 list calls in all for
+// 4 × 40 and 8 × 20, against one stack's 20), each costing a create one second at the key's
+// rate; with it, 20. The marker lives on Redis's clock (a TTL), so a
 // crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
 //
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis and the
