@@ -4,6 +4,7 @@
 // cooperation and the Redis coordinator, in both shapes.
 import type { KeySpec } from "../../simulator";
 import { expect } from "chai";
+import { windowPlan } from "../../provider/api/coordinator";
 import { useClientSimulator } from "../helpers/client-simulator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 import { SHAPES } from "../helpers/simulator";
@@ -77,13 +78,19 @@ for (const shape of SHAPES) {
             `${rate.toFixed(2)} admitted requests/s from ${((from.at - killedAt) / 1000).toFixed(1)} to ${((to.at - killedAt) / 1000).toFixed(1)} s after the crash; ` +
             `429s ${last.rateLimited} of ${last.total}`,
         );
+        const warnings = workers.slice(1).map((w) => w.stderr().trim()).filter(Boolean);
+        if (warnings.length) console.log(`      the survivors warned: ${warnings.join(" | ")}`);
         expect(to.at - from.at, "the survivors still had work for a measurable window").to.be.at.least(3000);
         // Two of three processes hold 2/3 of the key (2.7/s here); taking the dead one's share is all of it.
         expect(rate, "requests per second after the crash").to.be.at.least(0.85 * PER_SECOND);
-        // The coordinator grants no token past the key's; header-driven pacing guesses the others'
-        // use, and shared-key.test.ts bounds its 429s at 15% (the small burst is raced at the start).
-        const allowed = pacing === "redis" ? 0.01 : 0.1;
-        expect(last.rateLimited - before.rateLimited, "429s after the crash").to.be.at.most(Math.ceil(allowed * (last.total - before.total)));
+        // Header-driven pacing guesses the others' use, and shared-key.test.ts bounds its 429s at
+        // 15% (the small burst is raced at the start). The coordinator's fixed windows are not a
+        // token bucket: a run longer than one burst window (10 s on this tier) under sustained
+        // demand is granted that window's points again while the API's bucket is empty (README,
+        // "Coordination through Redis"); a CI run saw 19 429s here. At most one renewal fits.
+        const after = last.rateLimited - before.rateLimited;
+        if (pacing === "redis") expect(after, "429s after the crash").to.be.at.most(windowPlan(TIER.limit!, TIER.burst!).burstPoints);
+        else expect(after, "429s after the crash").to.be.at.most(Math.ceil(0.1 * (last.total - before.total)));
       });
     }
   });
