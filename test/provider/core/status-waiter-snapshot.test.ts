@@ -21,6 +21,23 @@ async function serverReads(sim: ClientSimulator): Promise<{ list: number; get: n
   return { list: countRequests(stats, "GET /v1/servers"), get: countRequests(stats, "GET /v1/servers/:id") };
 }
 
+/** The client, with its list call delayed before it is sent and before its answer is handed back. */
+function withSlowList(client: HostingClient, beforeSend: () => Promise<unknown>, beforeAnswer: () => Promise<unknown>): HostingClient {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      if (prop !== "listAllServers") return value.bind(target);
+      return async (...args: unknown[]) => {
+        await beforeSend();
+        const servers = await value.apply(target, args);
+        await beforeAnswer();
+        return servers;
+      };
+    },
+  });
+}
+
 for (const shape of SHAPES) {
   describe(`status waiter snapshot, shape ${shape}`, function () {
     this.timeout(60_000);
@@ -119,16 +136,7 @@ for (const shape of SHAPES) {
     it("reads that come while a batch's list is on its way wait for it: three waves, one list", async () => {
       // The list answers 200 ms late, so the second and third waves (50 and 100 ms on, each a
       // batch of its own) come while it travels, as the engine's next Reads do.
-      const slow = new Proxy(client, {
-        get(target, prop, receiver) {
-          const value = Reflect.get(target, prop, receiver);
-          if (prop !== "listAllServers" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
-          return async (...args: unknown[]) => {
-            await sleep(200);
-            return value.apply(target, args);
-          };
-        },
-      });
+      const slow = withSlowList(client, () => sleep(200), async () => undefined);
       await sim.resetStats();
       const waiter = new StatusWaiter(slow);
       const wave = (from: number) => Promise.all(ids.slice(from, from + 10).map((id) => waiter.read(id, { snapshot: true })));
@@ -143,17 +151,7 @@ for (const shape of SHAPES) {
       // its batch goes out (readBatchMs later) after the list has answered.
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
-      const held = new Proxy(client, {
-        get(target, prop, receiver) {
-          const value = Reflect.get(target, prop, receiver);
-          if (prop !== "listAllServers" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
-          return async (...args: unknown[]) => {
-            const servers = await value.apply(target, args);
-            await gate;
-            return servers;
-          };
-        },
-      });
+      const held = withSlowList(client, async () => undefined, () => gate);
       await sim.resetStats();
       const waiter = new StatusWaiter(held);
       const first = Promise.all(ids.slice(0, 10).map((id) => waiter.read(id, { snapshot: true })));
