@@ -14,7 +14,7 @@ import { IncompleteCreateError } from "../api/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";
-import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
+import { apiTags, declaredView, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
@@ -100,7 +100,7 @@ export async function read(id: string, props: Recorded<ServerOutputs>): Promise<
   // The engine's Read (refresh): may come from the list an earlier Read of this run made.
   const server = await waiterFor(client).read(id, { snapshot: true });
   if (!server) return { id: "" };
-  const outs = serverOutputs(server, props, await catalogue(client));
+  const outs = serverOutputs(server, declaredView(props), await catalogue(client));
   return { id, props: outs, inputs: inputsFromOutputs(outs) };
 }
 
@@ -110,7 +110,7 @@ export async function update(id: string, olds: Recorded<ServerOutputs>, news: Re
   const ins = normalizeServerInputs(news, cat);
   const timeoutMs = ins.waitTimeoutSeconds * 1000;
   const fail = (last: Server, reason: string) =>
-    partialCreate(id, serverOutputs(last, { ...olds, ...ins }, cat), news.__provider, [reason], "was updated");
+    partialCreate(id, serverOutputs(last, { ...declaredView(olds), ...ins }, cat), news.__provider, [reason], "was updated");
   let current = await waiterFor(client).read(id);
   if (!current) throw new Error(`server ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\``);
   if (current.status === "pending" || current.status === "starting") {
