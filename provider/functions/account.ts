@@ -3,7 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Account, HostingApi } from "../api/types";
 import { PromiseCache } from "../api/memoize";
-import { lookupClient } from "./client";
+import { fromApi } from "./client";
 
 export type GetAccountResult = Account;
 
@@ -11,8 +11,7 @@ const accounts = new PromiseCache<HostingApi, Account>();
 
 /** The account of the configured API key: name, email, balance, pending charges. */
 export function getAccount(_opts?: pulumi.InvokeOptions): Promise<GetAccountResult> {
-  const client = lookupClient();
-  return accounts.get(client, () => client.getAccount()).then((a) => ({ ...a }));
+  return fromApi("getAccount", {}, (client) => accounts.get(client, () => client.getAccount())).then((a) => ({ ...a }));
 }
 
 export function getAccountOutput(opts?: pulumi.InvokeOptions): pulumi.Output<GetAccountResult> {

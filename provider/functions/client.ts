@@ -7,11 +7,28 @@ import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
 import type { HostingApi } from "../api/types";
 import { resolveSettings } from "../core/settings";
+import { LookupFailedError } from "./lookup-errors";
+import { describeSearch } from "./nearest";
 
 export function lookupClient(): HostingApi {
   const config = new pulumi.Config("hosting");
   const s = resolveSettings({ apiKey: config.get("apiKey"), baseUrl: config.get("baseUrl"), apiShape: config.get("apiShape") });
   return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
+}
+
+/**
+ * What a lookup reads from the API, through this process's client. Whatever stops it (a
+ * missing setting, a refused key, an outage) becomes one message naming the lookup and its
+ * search (lookup-errors.ts says why), with the original error as `cause`.
+ */
+export async function fromApi<T>(lookup: string, args: object, read: (client: HostingApi) => Promise<T>): Promise<T> {
+  try {
+    return await read(lookupClient());
+  } catch (e) {
+    if (pulumi.RunError.isInstance(e)) throw e;
+    const given = Object.values(args).some((v) => v !== undefined);
+    throw new LookupFailedError(`${lookup}${given ? ` (${describeSearch(args)})` : ""}: ${e instanceof Error ? e.message : String(e)}`, e);
+  }
 }
 
 /** `getXOutput` from `getX`: waits for the inputs, then runs the lookup once. */

@@ -5,8 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { OsImage } from "../api/types";
 import { osImagesOf } from "../core/catalogue";
-import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearest } from "./nearest";
+import { definedOnly, fromApi, outputOf } from "./client";
+import { describeSearch, nearest } from "./nearest";
+import { LookupError, LookupFailedError } from "./lookup-errors";
 
 export interface GetOsImagesArgs {
   /** Family, e.g. "ubuntu", "debian" (case-insensitive). */
@@ -59,7 +60,7 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
     try {
       new RegExp(args.namePattern, "i");
     } catch (e) {
-      throw new Error(`${lookup}: namePattern ${JSON.stringify(args.namePattern)} is not a regular expression: ${(e as Error).message}`);
+      throw new LookupFailedError(`${lookup}: namePattern ${JSON.stringify(args.namePattern)} is not a regular expression: ${(e as Error).message}`, e);
     }
   }
   const found = all.filter((i) => matches(i, args)).sort(newestFirst);
@@ -75,7 +76,7 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
 
 /** Images of a family or name pattern, newest first; an error when none matches. */
 export async function getOsImages(args: GetOsImagesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImagesResult> {
-  const osImages = search(await osImagesOf(lookupClient()), args, "getOsImages");
+  const osImages = search(await fromApi("getOsImages", args, osImagesOf), args, "getOsImages");
   return { ...definedOnly(args), osImages, slugs: osImages.map((i) => i.slug) };
 }
 
@@ -85,7 +86,7 @@ export function getOsImagesOutput(args?: GetOsImagesOutputArgs, opts?: pulumi.In
 
 /** The newest image matching slug, id, family and name pattern (all that are given). */
 export async function getOsImage(args: GetOsImageArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImageResult> {
-  return { ...search(await osImagesOf(lookupClient()), args, "getOsImage")[0] };
+  return { ...search(await fromApi("getOsImage", args, osImagesOf), args, "getOsImage")[0] };
 }
 
 export function getOsImageOutput(args?: GetOsImageOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetOsImageResult> {

@@ -5,8 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Plan } from "../api/types";
 import { plansOf } from "../core/catalogue";
-import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearestStrings } from "./nearest";
+import { definedOnly, fromApi, outputOf } from "./client";
+import { describeSearch, nearestStrings } from "./nearest";
+import { LookupError } from "./lookup-errors";
 
 export interface GetPlansArgs {
   /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
@@ -66,7 +67,7 @@ function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
 
 /** The plans that meet every filter given, cheapest first; an error when none does. */
 export async function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
-  const plans = matching(await plansOf(lookupClient()), args, "getPlans");
+  const plans = matching(await fromApi("getPlans", args, plansOf), args, "getPlans");
   return { ...definedOnly(args), plans, ids: plans.map((p) => p.id) };
 }
 
@@ -87,7 +88,7 @@ export type GetPlanResult = Plan;
 
 /** The plan with `id`, or the cheapest that meets the filters; an error naming the nearest. */
 export async function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
-  const all = await plansOf(lookupClient());
+  const all = await fromApi("getPlan", args, plansOf);
   const { id, ...filters } = args;
   if (id !== undefined) {
     const found = all.find((p) => p.id === id);

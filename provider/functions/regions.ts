@@ -5,8 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Region } from "../api/types";
 import { regionsOf } from "../core/catalogue";
-import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearest, nearestStrings } from "./nearest";
+import { definedOnly, fromApi, outputOf } from "./client";
+import { describeSearch, nearest, nearestStrings } from "./nearest";
+import { LookupError } from "./lookup-errors";
 
 export interface GetRegionsArgs {
   /** Continent, e.g. "Europe" (case-insensitive). */
@@ -33,7 +34,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The regions that match every filter given; an error when none does. */
 export async function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
-  const all = await regionsOf(lookupClient());
+  const all = await fromApi("getRegions", args, regionsOf);
   const regions = all
     .filter((r) => (args.continent === undefined || same(r.continent, args.continent)) && (args.country === undefined || same(r.country, args.country)))
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -64,7 +65,7 @@ export type GetRegionResult = Region;
 
 /** One region by id; an error naming the nearest ids when there is none. */
 export async function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
-  const all = await regionsOf(lookupClient());
+  const all = await fromApi("getRegion", { id: args.id }, regionsOf);
   const found = all.find((r) => r.id === args.id);
   if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all, (r) => r.id).map((r) => `${r.id} (${r.city})`));
   return { ...found };
