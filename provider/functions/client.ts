@@ -6,11 +6,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
 import type { HostingApi } from "../api/types";
+import { warnIfKeyIsPlain } from "../core/plain-key-warning";
 import { resolveSettings } from "../core/settings";
 import { LookupFailedError } from "./lookup-errors";
 import { describeSearch } from "./nearest";
 
 export function lookupClient(): HostingApi {
+  warnIfKeyIsPlain();
   const config = new pulumi.Config("hosting");
   const s = resolveSettings({ apiKey: config.get("apiKey"), baseUrl: config.get("baseUrl"), apiShape: config.get("apiShape") });
   return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });

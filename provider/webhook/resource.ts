@@ -9,6 +9,7 @@
 // across updates, and is a secret input and output.
 
 import * as pulumi from "@pulumi/pulumi";
+import { warnIfKeyIsPlain } from "../core/plain-key-warning";
 import { providerShell } from "../core/shell";
 import type { WebhookArgs } from "./types";
 
@@ -35,6 +36,8 @@ export class Webhook extends pulumi.dynamic.Resource {
   declare public readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
+    // Here, in the program process: the provider process cannot tell (core/plain-key-warning.ts).
+    warnIfKeyIsPlain();
     const props: Record<string, unknown> = {
       url: args?.url,
       events: args?.events,

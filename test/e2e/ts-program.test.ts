@@ -124,5 +124,23 @@ for (const shape of SHAPES) {
       expect(out, out).to.not.match(/^\s+at /m);
       expect(out, out).to.not.include("LookupError");
     });
+
+    // The warning comes from the program process, before any request: one shape is enough.
+    if (shape === "B") it("hosting:apiKey set without --secret: the preview warns to set it with --secret, and never prints the key", async () => {
+      await pulumi("config", "set", "hosting:apiKey", API_KEY);
+      let out: string;
+      try {
+        out = await pulumi("preview");
+      } finally {
+        await pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
+      }
+      // The CLI prints a warning as it happens and again under Diagnostics: count the latter.
+      const diagnostics = out.slice(out.indexOf("Diagnostics:"));
+      expect(diagnostics, out).to.include("pulumi config set --secret hosting:apiKey");
+      expect(diagnostics.split("pulumi config set --secret hosting:apiKey").length - 1, "warned once").to.equal(1);
+      expect(out).to.not.include(API_KEY);
+      const quiet = await pulumi("preview");
+      expect(quiet, quiet).to.not.include("--secret hosting:apiKey");
+    });
   });
 }

@@ -5,6 +5,7 @@ import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, countRequests, rejection } from "./harness";
 import { startTestSimulator } from "../helpers/simulator";
 import { valueOf } from "../helpers/output";
+import { recentWarnings } from "../../provider/core/warnings";
 
 
 for (const shape of SHAPES) {
@@ -139,6 +140,24 @@ for (const shape of SHAPES) {
       try {
         const err = await rejection(hosting.getAccount());
         expect(err.message).to.include("401").and.include("stack config hosting:apiKey");
+      } finally {
+        useKey(KEYS.full);
+      }
+    });
+
+    it("warns once when hosting:apiKey is plain stack config (set without --secret), never with the key", async () => {
+      const plainKeyWarnings = () => recentWarnings().filter((w) => w.includes("pulumi config set --secret hosting:apiKey"));
+      const key = `${KEYS.full}`;
+      useKey(key, false);
+      try {
+        const before = plainKeyWarnings().length;
+        await Promise.all([hosting.getRegions(), hosting.getPlan({ id: "vc2-1c-1gb" }), hosting.getAccount()]);
+        await hosting.getOsImages();
+        const warned = plainKeyWarnings().slice(before);
+        expect(warned.length, "at most once per process").to.be.at.most(1);
+        // Once per process: an earlier test (the other shape) may have been the one to warn.
+        expect(plainKeyWarnings().length, "warned in this process").to.be.at.least(1);
+        expect(warned.join("")).to.not.include(key);
       } finally {
         useKey(KEYS.full);
       }
