@@ -4,17 +4,18 @@
 // one per endpoint of the spec, are a few lines each over the modules that do the work.
 
 import { createHash, randomUUID } from "crypto";
-import { ApiError, IncompleteCreateError } from "./errors";
-import { Catalogue, type OsCatalogue } from "./catalogue";
-import { CatalogueFileCache, fileCached } from "./catalogue-file-cache";
-import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./normalize";
+import { ApiError, IncompleteCreateError } from "./http/errors";
+import { Catalogue, type OsCatalogue } from "./catalogue/catalogue";
+import { CatalogueFileCache, fileCached } from "./catalogue/catalogue-file-cache";
+import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./wire/normalize";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
-import { paginate } from "./paginate";
-import { RateLimiter } from "./rate-limiter";
-import { RedisCoordinator } from "./redis-coordinator";
-import { Requester, type CallOptions } from "./requester";
-import { ShapeTracker } from "./shape";
-import { defaultUserAgent, Transport } from "./transport";
+import { paginate } from "./wire/paginate";
+import { RateLimiter } from "./pacing/rate-limiter";
+import { RedisCoordinator } from "./pacing/redis-coordinator";
+import { Requester, type CallOptions } from "./http/requester";
+import { ShapeTracker } from "./wire/shape";
+import { unsendableInputs } from "./wire/shape-fields";
+import { defaultUserAgent, Transport } from "./http/transport";
 import type {
   Account,
   ApiShape,
@@ -34,7 +35,7 @@ import type {
   UpdateServerRequest,
   UpdateWebhookRequest,
   Webhook,
-} from "./types";
+} from "./wire/types";
 
 type Wire = Record<string, unknown>;
 
@@ -155,6 +156,9 @@ export class HostingClient implements HostingApi {
     const [os, shape] = await Promise.all([this.catalogue.os(), this.ensureShape()]);
     const image = os.resolve(req);
     const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+    // Inputs no request of the shape can carry are refused before anything is sent.
+    const unsendable = unsendableInputs(req, shape);
+    if (unsendable.length > 0) throw new ApiError("POST", "/v1/servers", unsendable.map((u) => u.reason).join("; "));
     const res = await this.requester.call("POST", "/v1/servers", toCreateBody(req, image, shape), {
       idempotencyKey,
       operation: "creating a server",

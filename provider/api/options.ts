@@ -2,14 +2,14 @@
 // resolved state. Everything that waits takes its timing from here, so tests can shrink
 // seconds to milliseconds (the idea of octokit plugin-retry's `retryAfterBaseValue`).
 
-import { BaseUrlProblem, normalizeBaseUrl } from "./base-url";
-import type { ApiShape } from "./types";
-import type { WaitReport } from "./wait-report";
+import { BaseUrlProblem, normalizeBaseUrl } from "./http/base-url";
+import type { ApiShape } from "./wire/types";
+import type { WaitReport } from "./pacing/wait-report";
+import type { RetryEvent } from "./http/retry";
+import type { PagingMode } from "./wire/paginate";
 
-export { isLoopback } from "./base-url";
-
-/** How full listings walk the pages (both are in the spec; cursor is the v1.8 way). */
-export type PagingMode = "cursor" | "page";
+export { isLoopback } from "./http/base-url";
+export type { PagingMode, RetryEvent };
 
 export interface ClientOptions {
   /** Scheme and host of the API, e.g. `https://api.example.com` (no `/v1`). Required. */
@@ -139,14 +139,6 @@ export interface ClientOptions {
    * @default no-op
    */
   onRetry?: (event: RetryEvent) => void | Promise<void>;
-}
-
-export interface RetryEvent {
-  method: string;
-  path: string;
-  /** The attempt that failed, 1-based. */
-  attempt: number;
-  error: Error;
 }
 
 export type ResolvedOptions = Required<ClientOptions>;

@@ -4,7 +4,7 @@
 // naive mode (HOSTING_NAIVE_MODE=1) the client does not pace.
 
 import { getClient } from "../api";
-import type { HostingApi } from "../api/types";
+import type { HostingApi } from "../api/wire/types";
 import { catalogueCacheDir } from "./catalogue-cache-dir";
 import { cooperation } from "./cooperation";
 import { naiveMode } from "./naive-waiter";

@@ -4,7 +4,7 @@
 // the reference that bench/fleet measures our shared waiter against. It is on only when the
 // provider process sees HOSTING_NAIVE_MODE=1; nobody should use it for real work.
 
-import type { HostingApi, Server } from "../api/types";
+import type { HostingApi, Server } from "../api/wire/types";
 import type { WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 
 /** The environment switch, read at call time in the provider process. */

@@ -1,7 +1,7 @@
 // The process-wide waiter of each client: every resource of a provider process waits and
 // reads through the same one, so their polls are shared (see status-waiter.ts).
 
-import type { HostingApi } from "../api/types";
+import type { HostingApi } from "../api/wire/types";
 import { NaiveWaiter, naiveMode } from "./naive-waiter";
 import { StatusWaiter } from "./status-waiter";
 import type { Waiter } from "./waiter-types";

@@ -26,7 +26,7 @@
 import type { Redis as RedisClient } from "ioredis";
 import type { RateLimiterQueue } from "rate-limiter-flexible";
 import { windowPlan, type RateCoordinator } from "./coordinator";
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 
 export interface RedisCoordinatorOptions {
   /** `redis://[:password@]host:port/db`, as set by the user. */

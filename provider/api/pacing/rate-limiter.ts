@@ -34,9 +34,9 @@
 
 import { coordinatedBurst, type RateCoordinator } from "./coordinator";
 import { SharedUse } from "./shared-use";
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 import { describeWait, type WaitReport } from "./wait-report";
-import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../protocol/headers";
+import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../../protocol/headers";
 
 export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
