@@ -11,6 +11,7 @@ import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebho
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
 import { paginate } from "./wire/paginate";
 import { RateLimiter } from "./pacing/rate-limiter";
+import type { Pacer, PacerSnapshot } from "./pacing/pacer";
 import { RedisCoordinator } from "./pacing/redis-coordinator";
 import { Requester, type CallOptions } from "./http/requester";
 import { ShapeTracker } from "./wire/shape";
@@ -69,7 +70,7 @@ export class HostingClient implements HostingApi {
   /** The resolved options without the key. */
   readonly options: Readonly<Omit<ResolvedOptions, "apiKey">>;
   private readonly tracker: ShapeTracker;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: Pacer;
   private readonly requester: Requester;
   private readonly catalogue: Catalogue;
   private readonly basePath: string;
@@ -79,11 +80,10 @@ export class HostingClient implements HostingApi {
     this.options = Object.freeze(safe);
     this.basePath = new URL(safe.baseUrl).pathname.replace(/\/+$/, "");
     this.tracker = new ShapeTracker(safe.shape);
-    this.limiter = new RateLimiter({
+    this.limiter = safe.pacer ? safe.pacer() : new RateLimiter({
       ratePerMinute: safe.ratePerMinute,
       burst: safe.burst,
       maxPauseMs: safe.maxRetryAfterMs,
-      pacing: safe.pacing,
       cooperate: safe.cooperate,
       coordinator: safe.rateLimitRedis ? redisCoordinator(safe, apiKey) : undefined,
       onWait: safe.onRateLimitWait,
@@ -302,7 +302,7 @@ export class HostingClient implements HostingApi {
   }
 
   /** The bucket as the client sees it (tests, benchmark). */
-  rateLimitState(): ReturnType<RateLimiter["snapshot"]> {
+  rateLimitState(): PacerSnapshot {
     return this.limiter.snapshot();
   }
 

@@ -7,6 +7,7 @@ export { ApiError, HttpError, IncompleteCreateError, RateLimitError, NetworkErro
 export { OsNotFoundError, OsCatalogue } from "./catalogue/catalogue";
 export { RateLimiter } from "./pacing/rate-limiter";
 export type { WaitReport } from "./pacing/wait-report";
+export type { Pacer, PacerSnapshot, Ticket, HeaderGetter } from "./pacing/pacer";
 export { isRetryableError, RETRY_STATUSES } from "./http/retry";
 export { shapeOfEnvelope } from "../../protocol/shapes";
 export { signWebhookBody, verifyWebhookSignature, SIGNATURE_HEADER } from "../../protocol/signature";

@@ -1,5 +1,5 @@
 // What a waiter promises, whichever kind the process uses (the shared StatusWaiter, or the
-// benchmark's NaiveWaiter): the types both implement and the resources call.
+// benchmark's NaiveWaiter in bench/naive/): the types both implement and the resources call.
 
 import type { Server } from "../api/wire/types";
 

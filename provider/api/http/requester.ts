@@ -3,11 +3,11 @@
 // keeps the counters of stats().
 
 import { toHttpError, readErrorBody } from "./error-hints";
-import type { RateLimiter, RequestPriority } from "../pacing/rate-limiter";
+import type { Pacer } from "../pacing/pacer";
 import { withRetries, type RetryPolicy } from "./retry";
 import type { ShapeTracker } from "../wire/shape";
 import type { RawRequest, RawResponse, Transport } from "./transport";
-import type { ClientStats } from "../wire/types";
+import type { ClientStats, RequestPriority } from "../wire/types";
 import { IDEMPOTENCY_KEY } from "../../../protocol/headers";
 
 export interface CallOptions {
@@ -28,7 +28,7 @@ export interface CallResult extends RawResponse {
 
 export interface RequesterDeps {
   transport: Transport;
-  limiter: RateLimiter;
+  limiter: Pacer;
   shape: ShapeTracker;
   policy: RetryPolicy;
   keySource: string;
