@@ -5,10 +5,8 @@
 
 import { getClient } from "../api";
 import type { HostingApi } from "../api/types";
-import { catalogueCacheDir } from "./catalogue-cache-dir";
-import { cooperation } from "./cooperation";
 import { naiveMode } from "./naive-waiter";
-import { resolveSettings } from "./settings";
+import { catalogueCacheDir, cooperation, resolveSettings } from "./settings";
 import { warn } from "./warnings";
 
 /** The shared client for the current settings; throws a clear error when a setting is missing. */

@@ -3,7 +3,7 @@
 import { expect } from "chai";
 import * as os from "os";
 import * as path from "path";
-import { catalogueCacheDir } from "../../../provider/core/catalogue-cache-dir";
+import { catalogueCacheDir } from "../../../provider/core/settings";
 
 describe("catalogue cache folder", () => {
   it("is off (empty) for HOSTING_CATALOGUE_CACHE=off, 0, false or no, whatever the case and spaces", () => {
