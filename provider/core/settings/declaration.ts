@@ -17,8 +17,6 @@ export interface SettingDeclaration {
   readonly description: string;
   /** Holds a credential: set it with `pulumi config set --secret`; an error never prints its value. */
   readonly secret: boolean;
-  /** Who reads it: the provider and the lookups, the provider alone, or a command-line tool. */
-  readonly readBy: string;
 }
 
 /** The values of an on/off switch that mean off (any other value, or none, means on). */
@@ -35,7 +33,6 @@ export const SETTINGS = {
     allowed: "an API key",
     description: "Bearer key of the hosting API; errors name where the key came from.",
     secret: true,
-    readBy: "provider, lookups, CLIs",
   },
   baseUrl: {
     config: "hosting:baseUrl",
@@ -44,7 +41,6 @@ export const SETTINGS = {
     allowed: "`https://...`; `http://` only to loopback",
     description: "Scheme and host of the API, e.g. the simulator's `http://127.0.0.1:8080`.",
     secret: false,
-    readBy: "provider, lookups, CLIs",
   },
   apiShape: {
     config: "hosting:apiShape",
@@ -53,7 +49,6 @@ export const SETTINGS = {
     allowed: "`A`, `B`, `auto`",
     description: "The API's response shape; `auto` detects it from the first answer.",
     secret: false,
-    readBy: "provider, lookups",
   },
   rateLimitRedis: {
     config: "hosting:rateLimitRedis",
@@ -62,7 +57,6 @@ export const SETTINGS = {
     allowed: "`redis://[user:password@]host:port/db`",
     description: "Redis of the opt-in rate-limit coordinator shared by every stack on one key.",
     secret: true,
-    readBy: "provider",
   },
   rateLimitCooperation: {
     env: "HOSTING_RATE_LIMIT_COOPERATION",
@@ -70,7 +64,6 @@ export const SETTINGS = {
     allowed: "`on`, `off`",
     description: "`off` paces as if this process had the key's rate limit to itself.",
     secret: false,
-    readBy: "provider",
   },
   catalogueCache: {
     env: "HOSTING_CATALOGUE_CACHE",
@@ -78,7 +71,6 @@ export const SETTINGS = {
     allowed: "`on`, `off`",
     description: "`off` reads regions, plans and OS images from the API in every process.",
     secret: false,
-    readBy: "provider",
   },
   catalogueCacheDir: {
     env: "HOSTING_CATALOGUE_CACHE_DIR",
@@ -86,7 +78,6 @@ export const SETTINGS = {
     allowed: "a folder",
     description: "Where the catalogue files live (fresh for 15 minutes); delete it to force a fresh read.",
     secret: false,
-    readBy: "provider",
   },
   gitopsAllowReplace: {
     env: "HOSTING_GITOPS_ALLOW_REPLACE",
@@ -94,7 +85,6 @@ export const SETTINGS = {
     allowed: "`1`, `true`, `yes`, anything else is false",
     description: "`hosting-gitops`: a plan's replaces and deletes are allowed (as `--allow-replace`).",
     secret: false,
-    readBy: "hosting-gitops",
   },
 } as const satisfies Record<string, SettingDeclaration>;
 
