@@ -1,10 +1,10 @@
 // A user's TypeScript program (Pulumi.yaml `runtime: nodejs`, index.ts, tsconfig.json) through
-// the plain CLI and the language-host stand-in, as README's quickstart has a user write it.
+// the plain CLI and the language-host stand-in, laid out as README's quickstart has a user write it.
 // The real host tells the SDK to compile TypeScript (PULUMI_NODEJS_TYPESCRIPT, the runtime
 // option `typescript`, on by default); without it Node runs index.ts as JavaScript: on
 // Node 20 any type annotation is a SyntaxError, on 22 and 24 type stripping still refuses
 // an `enum` or a parameter property. This program uses all three.
-// It also carries README's quickstart userData: a check failure naming a property makes the
+// It also carries a literal userData: a check failure naming a property makes the
 // engine print that property's value, and a literal made secret by the Server class is
 // printed in plain text, so the provider reports userData's failures without the property.
 import { expect } from "chai";
@@ -26,7 +26,7 @@ class Names {
 }
 
 const names = new Names("ts");
-// As in README's quickstart: a literal script, made a secret by the Server class.
+// A literal script, made a secret by the Server class.
 const userData = new pulumi.Config("ts").getBoolean("withUserData") ? "#!/bin/sh\\necho e2e-user-data-7c41\\n" : undefined;
 const web = new hosting.Server(names.name(1), { region: "ewr", plan: Plan.Small, os: "ubuntu-24.04", label: names.name(1), ...(userData ? { userData } : {}) });
 export const label: hosting.Server["label"] = web.label;

@@ -61,14 +61,14 @@ export const SETTINGS = {
   rateLimitCooperation: {
     env: "HOSTING_RATE_LIMIT_COOPERATION",
     default: "`on`",
-    allowed: "`on`, `off`",
+    allowed: "`off` (or `0`, `false`, `no`); anything else is on",
     description: "`off` paces as if this process had the key's rate limit to itself.",
     secret: false,
   },
   catalogueCache: {
     env: "HOSTING_CATALOGUE_CACHE",
     default: "`on`",
-    allowed: "`on`, `off`",
+    allowed: "`off` (or `0`, `false`, `no`); anything else is on",
     description: "`off` reads regions, plans and OS images from the API in every process.",
     secret: false,
   },
