@@ -1,6 +1,6 @@
 // The settings only the provider process reads, from the environment alone: whether it
-// shares the key's rate limit with other processes (provider/api/rate-limiter.ts), and where
-// the catalogue file cache lives (provider/api/catalogue-file-cache.ts: one folder per user,
+// shares the key's rate limit with other processes (provider/api/pacing/rate-limiter.ts), and where
+// the catalogue file cache lives (provider/api/catalogue/catalogue-file-cache.ts: one folder per user,
 // shared by every provider process on the machine; a file is fresh for fifteen minutes).
 
 import * as os from "os";

@@ -4,8 +4,8 @@
 // the program's process. The environment is the fallback, read at call time. Nothing here
 // is ever captured into the serialized provider: it lives in this module, in the process.
 
-import { BaseUrlProblem, normalizeBaseUrl } from "../../api/base-url";
-import type { ApiShape } from "../../api/types";
+import { BaseUrlProblem, normalizeBaseUrl } from "../../api/http/base-url";
+import type { ApiShape } from "../../api/wire/types";
 import { API_SHAPE_VALUES, SETTINGS } from "./declaration";
 import { fromEnv, fromStack, sourceOf, type ConfigGet } from "./read";
 import { SettingError } from "./setting-error";
