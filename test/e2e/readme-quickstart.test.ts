@@ -6,14 +6,13 @@
 // backend and passphrase are this test's own (README's `export` line sets the user's). One
 // shape: the quickstart's is the simulator's default.
 import { expect } from "chai";
-import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { promisify } from "util";
 import { startSimulator, type SimulatorHandle } from "../../simulator";
 import { DEFAULT_KEY } from "../../simulator/options";
 import { TEST_TIMINGS, unwrapList } from "../helpers/simulator";
 import { createPulumiEnv, type PulumiEnv, REPO_ROOT, TOOLS_DIR } from "./pulumi-env";
+import { plainPulumi } from "./support/plain-cli";
 
 const README = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
 
@@ -33,19 +32,7 @@ describe("README's quickstart, as written, on the simulator's default shape", fu
   let env: PulumiEnv;
   let dir: string;
 
-  const pulumi = async (...args: string[]): Promise<string> => {
-    try {
-      const { stdout } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--non-interactive"], {
-        cwd: dir,
-        env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` },
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      return stdout;
-    } catch (e) {
-      const failed = e as { stdout?: string; stderr?: string };
-      throw new Error(`pulumi ${args.join(" ")} failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
-    }
-  };
+  const pulumi = plainPulumi(() => dir, () => env);
 
   /** Runs one of README's `pulumi ...` lines, its simulator URL replaced by this test's. */
   const run = (line: string): Promise<string> => {

@@ -8,12 +8,11 @@
 // engine print that property's value, and a literal made secret by the Server class is
 // printed in plain text, so the provider reports userData's failures without the property.
 import { expect } from "chai";
-import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { promisify } from "util";
 import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
+import { plainPulumi } from "./support/plain-cli";
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
@@ -40,20 +39,7 @@ for (const shape of SHAPES) {
     let env: PulumiEnv;
     let dir: string;
 
-    const pulumi = async (...args: string[]): Promise<string> => {
-      try {
-        const { stdout } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--stack", "ts", "--non-interactive"], {
-          cwd: dir,
-          env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` },
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        return stdout;
-      } catch (e) {
-        // What the CLI printed (the program's error among it), not only "Command failed".
-        const failed = e as { stdout?: string; stderr?: string };
-        throw new Error(`pulumi ${args.join(" ")} failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
-      }
-    };
+    const pulumi = plainPulumi(() => dir, () => env, ["--stack", "ts"]);
 
     before(async () => {
       world = await startWorld(shape);
