@@ -5,16 +5,16 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
-import type { HostingApi } from "../api/types";
-import { warnIfKeyIsPlain } from "../core/plain-key-warning";
-import { resolveSettings } from "../core/settings";
+import type { HostingApi } from "../api/wire/types";
+import { resolveSettings, stackSettings } from "../core/settings";
+import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { LookupFailedError } from "./lookup-errors";
 import { describeSearch } from "./nearest";
 
 export function lookupClient(): HostingApi {
-  warnIfKeyIsPlain();
+  warnIfSecretsArePlain();
   const config = new pulumi.Config("hosting");
-  const s = resolveSettings({ apiKey: config.get("apiKey"), baseUrl: config.get("baseUrl"), apiShape: config.get("apiShape") });
+  const s = resolveSettings(stackSettings((key) => config.get(key.replace(/^hosting:/, ""))));
   return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
 }
 

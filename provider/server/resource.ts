@@ -13,7 +13,8 @@
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
 
 import * as pulumi from "@pulumi/pulumi";
-import { warnIfKeyIsPlain } from "../core/plain-key-warning";
+import { assertInDeployment } from "../core/engine-context";
+import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { providerShell } from "../core/shell";
 import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 
@@ -81,8 +82,9 @@ export class Server extends pulumi.dynamic.Resource {
   declare public readonly rebootTriggers: pulumi.Output<unknown[] | undefined>;
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
-    // Here, in the program process: the provider process cannot tell (core/plain-key-warning.ts).
-    warnIfKeyIsPlain();
+    assertInDeployment("hosting:Server", name);
+    // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
+    warnIfSecretsArePlain();
     const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);

@@ -9,7 +9,8 @@
 // across updates, and is a secret input and output.
 
 import * as pulumi from "@pulumi/pulumi";
-import { warnIfKeyIsPlain } from "../core/plain-key-warning";
+import { assertInDeployment } from "../core/engine-context";
+import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { providerShell } from "../core/shell";
 import type { WebhookArgs } from "./types";
 
@@ -36,8 +37,9 @@ export class Webhook extends pulumi.dynamic.Resource {
   declare public readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    // Here, in the program process: the provider process cannot tell (core/plain-key-warning.ts).
-    warnIfKeyIsPlain();
+    assertInDeployment("hosting:Webhook", name);
+    // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
+    warnIfSecretsArePlain();
     const props: Record<string, unknown> = {
       url: args?.url,
       events: args?.events,

@@ -1,0 +1,104 @@
+// Retries of one logical request with p-retry: exponential back-off with p-retry's jitter
+// (`randomize`: each delay times a factor in [1, 2)), capped by maxRetryDelayMs.
+//
+// What is retried (octokit plugin-retry keeps the same never-retry list, error-request.ts):
+// - network errors and time-outs, 429, 500, 502, 503, 504;
+// - never 400, 401, 403, 404, 409, 422 (or any other status): asking again cannot help;
+// - GET and DELETE always; POST and PATCH only with an Idempotency-Key, which the caller
+//   generates once per logical operation so every retry replays the first answer instead of
+//   doing the work twice (a lost answer to a create must not create a second server).
+// A 429 does not use up the retry budget (up to `maxRateLimitRetries`): the rate limiter
+// already holds every request until `retry_after`, so the retry is not a guess.
+
+import { pathToFileURL } from "url";
+import type { Options as PRetryOptions } from "p-retry";
+import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
+
+/** What `onRetry` receives: the failed attempt, key-free. */
+export interface RetryEvent {
+  method: string;
+  path: string;
+  /** The attempt that failed, 1-based. */
+  attempt: number;
+  error: Error;
+}
+
+type PRetry = <T>(input: (attempt: number) => Promise<T>, options?: PRetryOptions) => Promise<T>;
+
+let pRetryLoaded: Promise<PRetry> | undefined;
+
+/**
+ * p-retry 7 is ESM-only. Node >= 20.19 loads it with require() (require(esm)), which keeps
+ * this package plain CommonJS; where require(esm) is switched off
+ * (--no-experimental-require-module) we fall back to a real dynamic import(), which
+ * TypeScript's CommonJS output would otherwise turn into a require(). Memoized as a promise so
+ * concurrent first calls share one load.
+ */
+export function loadPRetry(): Promise<PRetry> {
+  return (pRetryLoaded ??= (async () => {
+    try {
+      return require("p-retry").default as PRetry;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "ERR_REQUIRE_ESM") throw e;
+      const url = pathToFileURL(require.resolve("p-retry")).href;
+      const importEsm = new Function("url", "return import(url)") as (url: string) => Promise<{ default: PRetry }>;
+      return (await importEsm(url)).default;
+    }
+  })());
+}
+
+export const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+export interface RetryPolicy {
+  retries: number;
+  minRetryDelayMs: number;
+  maxRetryDelayMs: number;
+  /** 429s retried without using up `retries`. */
+  maxRateLimitRetries: number;
+  logger: (line: string) => void;
+  onRetry: (event: RetryEvent) => void | Promise<void>;
+}
+
+export interface RetryTarget {
+  method: string;
+  path: string;
+  /** Whether a retry cannot do the work twice (GET/DELETE, or a request with an Idempotency-Key). */
+  safeToRepeat: boolean;
+  /** Called before every retry (counters). */
+  onRetry?: (error: Error) => void;
+}
+
+export function isRetryableError(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return true;
+  return error instanceof HttpError && RETRY_STATUSES.has(error.status);
+}
+
+export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, target: RetryTarget): Promise<T> {
+  const pRetry = await loadPRetry();
+  let rateLimited = 0;
+  return pRetry(attempt, {
+    retries: policy.retries,
+    factor: 2,
+    minTimeout: policy.minRetryDelayMs,
+    maxTimeout: policy.maxRetryDelayMs,
+    randomize: true,
+    shouldConsumeRetry: ({ error }) => !(error instanceof RateLimitError && ++rateLimited <= policy.maxRateLimitRetries),
+    shouldRetry: async ({ error, attemptNumber }) => {
+      // A 429 was refused before any work: repeating it is always safe.
+      const retry = isRetryableError(error) && (target.safeToRepeat || error instanceof RateLimitError);
+      if (retry) {
+        policy.logger(`${target.method} ${target.path}: attempt ${attemptNumber} failed (${describe(error)}); retrying`);
+        target.onRetry?.(error);
+        await policy.onRetry({ method: target.method, path: target.path, attempt: attemptNumber, error });
+      }
+      return retry;
+    },
+  });
+}
+
+function describe(error: Error): string {
+  if (error instanceof HttpError) return `${error.status} ${error.code}`;
+  if (error instanceof NetworkError) return error.causeCode;
+  if (error instanceof TimeoutError) return `time-out after ${error.timeoutMs} ms`;
+  return error.name;
+}

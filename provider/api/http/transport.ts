@@ -1,0 +1,120 @@
+// One HTTP attempt over axios: auth, User-Agent, time-out, and the translation of axios'
+// failures into our key-free NetworkError / TimeoutError. Statuses are never thrown here
+// (validateStatus accepts all): the client decides what each one means.
+
+import * as fs from "fs";
+import * as http from "http";
+import * as https from "https";
+import * as path from "path";
+import axios, { type AxiosInstance } from "axios";
+import { NetworkError, TimeoutError } from "./errors";
+
+/** The part of the client's resolved options one HTTP attempt needs. */
+export interface TransportOptions {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+  userAgent: string;
+}
+
+export interface RawResponse {
+  status: number;
+  data: unknown;
+  header: (name: string) => string | undefined;
+}
+
+export interface RawRequest {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Path and query below the base URL, e.g. `/v1/servers?per_page=500`. */
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export class Transport {
+  private readonly http: AxiosInstance;
+  // A #private field: util.inspect and JSON.stringify of the client never show it.
+  readonly #apiKey: string;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(opts: TransportOptions) {
+    this.#apiKey = opts.apiKey;
+    this.baseUrl = opts.baseUrl;
+    this.timeoutMs = opts.timeoutMs;
+    this.http = axios.create({
+      baseURL: opts.baseUrl,
+      timeout: opts.timeoutMs,
+      // A redirect could carry the key elsewhere; the API never redirects.
+      maxRedirects: 0,
+      validateStatus: () => true,
+      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+      // Keep-alive: one connection serves many requests of one deployment.
+      httpAgent: new http.Agent({ keepAlive: true }),
+      httpsAgent: new https.Agent({ keepAlive: true }),
+      headers: { "User-Agent": opts.userAgent, Accept: "application/json" },
+    });
+  }
+
+  async send(req: RawRequest): Promise<RawResponse> {
+    const headers: Record<string, string> = { ...req.headers, Authorization: `Bearer ${this.#apiKey}` };
+    if (req.body !== undefined) headers["Content-Type"] = "application/json";
+    try {
+      const res = await this.http.request({
+        method: req.method,
+        url: req.path,
+        data: req.body === undefined ? undefined : JSON.stringify(req.body),
+        headers,
+      });
+      return {
+        status: res.status,
+        data: res.data === "" ? undefined : res.data,
+        header: (name) => {
+          const v = res.headers[name.toLowerCase()];
+          return v === undefined || v === null ? undefined : String(v);
+        },
+      };
+    } catch (e) {
+      // Never rethrow the axios error: its config holds the Authorization header.
+      throw this.wrap(req, e);
+    }
+  }
+
+  /** Removes the key from text that came back from the network or a library. */
+  redact(text: string): string {
+    return this.#apiKey.length >= 4 ? text.split(this.#apiKey).join("[redacted]") : text;
+  }
+
+  private wrap(req: RawRequest, e: unknown): Error {
+    const path = req.path.split("?")[0]!;
+    const err = e as { code?: string; message?: string };
+    const code = typeof err?.code === "string" ? err.code : "ERR_NETWORK";
+    if (code === "ETIMEDOUT" || code === "ECONNABORTED") {
+      return new TimeoutError(req.method, path, this.timeoutMs);
+    }
+    const message = this.redact(typeof err?.message === "string" ? err.message : String(e));
+    return new NetworkError(req.method, path, code, message, this.baseUrl);
+  }
+}
+
+let version: string | undefined;
+
+/** `pulumi-hosting/<version>`, read from this package's package.json at run time. */
+export function defaultUserAgent(): string {
+  if (version === undefined) {
+    version = "0.0.0";
+    for (let dir = __dirname; ; dir = path.dirname(dir)) {
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+        if (pkg.name === "pulumi-hosting" && typeof pkg.version === "string") {
+          version = pkg.version as string;
+          break;
+        }
+      } catch {
+        // no package.json here; keep walking up
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return `pulumi-hosting/${version}`;
+}

@@ -1,0 +1,216 @@
+// Opt-in exact coordination of one key's rate limit across processes and machines (issue 15):
+// every process takes a token from Redis before each request, through rate-limiter-flexible
+// (a maintained distributed limiter; no coordination code of ours runs on the server side).
+// The API's bucket is mirrored by the library's BurstyRateLimiter: a steady window at the
+// key's rate, and a burst window used when the steady one is spent (windowPlan). Its wiki:
+// "Allow traffic bursts with BurstyRateLimiter" (animir/node-rate-limiter-flexible). Waiting
+// requests queue in the library's RateLimiterQueue, so each process has one attempt at Redis
+// at a time.
+//
+// Across processes, mutations go before status polls, as they do inside one (rate-limiter.ts):
+// while any process has a mutation waiting for a token it keeps a marker key alive in Redis
+// (`SET … PX`, refreshed every third of its life), and a poll waits until no marker is left
+// before it asks for its token (at most `maxYieldMs`, so a poll is never starved). Measured in
+// the benchmark before this (docs/benchmarks.md, "Many stacks, one key"): the stacks whose
+// creates went first polled while the others' creates waited (25 and 30 list calls in all for
+// 4 × 40 and 8 × 20, against one stack's 20), each costing a create one second at the key's
+// rate; with it, 20. The marker lives on Redis's clock (a TTL), so a
+// crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
+//
+// The Redis keys are a hash of the base URL and the API key, never the key. ioredis and the
+// limiter are optional peer dependencies, loaded when a coordinator is built (redis-packages.ts),
+// so users without the setting load neither; a missing one is an error that says what to
+// install. When Redis cannot be reached (or fails later), `take` says "unavailable" and the
+// caller falls back to header-driven pacing: a deployment never fails because Redis is down.
+// The connection closes after a second without requests, so it never keeps a finished process
+// alive.
+
+import type { Redis as RedisClient } from "ioredis";
+import type { RateLimiterQueue } from "rate-limiter-flexible";
+import { windowPlan, type RateCoordinator } from "./coordinator";
+import type { RequestPriority } from "../wire/types";
+import { loadRedisPackages, type RedisPackages } from "./redis-packages";
+
+export interface RedisCoordinatorOptions {
+  /** `redis://[:password@]host:port/db`, as set by the user. */
+  url: string;
+  /** A hash of the base URL and the API key: the shared budget's name in Redis. */
+  budget: string;
+  /** Tier defaults until the headers tell (options.ts: 60/min, burst 100). */
+  perMinute: number;
+  burst: number;
+  /** Hears, once, that Redis cannot be used and why; the URL's password is never in it. */
+  warn: (message: string) => void;
+  /** How long to wait for Redis's answer, in ms. @default 2000 */
+  timeoutMs?: number;
+  /** Idle time after which the connection closes, in ms. @default 1000 */
+  idleMs?: number;
+  /** Life of the waiting-mutations marker, refreshed every third of it, in ms. @default 1500 */
+  markerTtlMs?: number;
+  /** Longest a status poll yields to other processes' mutations, in ms. @default 60000 */
+  maxYieldMs?: number;
+  /** ioredis and rate-limiter-flexible. @default loaded now (redis-packages.ts) */
+  packages?: RedisPackages;
+}
+
+/** The marker that says some process has a mutation waiting for this budget's token. */
+export function mutationMarkerKey(budget: string): string {
+  return `pulumi-hosting:mutating:${budget}`;
+}
+
+export class RedisCoordinator implements RateCoordinator {
+  private client: RedisClient | undefined;
+  private connection: Promise<RedisClient> | undefined;
+  private queue: Promise<RateLimiterQueue> | undefined;
+  private limits: { perMinute: number; burst: number };
+  private failed = false;
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private mutationsWaiting = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  private readonly packages: RedisPackages;
+
+  constructor(private readonly opts: RedisCoordinatorOptions) {
+    this.limits = { perMinute: opts.perMinute, burst: opts.burst };
+    // Here, not at the first request: a missing package is a setup error the user must see.
+    this.packages = opts.packages ?? loadRedisPackages();
+  }
+
+  learn(perMinute: number, burst: number): void {
+    if (perMinute === this.limits.perMinute && burst === this.limits.burst) return;
+    this.limits = { perMinute, burst };
+    // Requests already queued finish in the old queue; new ones count against the new limits
+    // (the Redis counters are shared, only the thresholds change).
+    this.queue = undefined;
+  }
+
+  async take(priority: RequestPriority): Promise<"granted" | "unavailable"> {
+    if (this.failed) return "unavailable";
+    if (this.limits.perMinute <= 0) return "granted";
+    this.busy++;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    try {
+      const queue = await this.limiterQueue();
+      if (priority === "poll") await this.yieldToMutations();
+      await queue.removeTokens(1, this.opts.budget);
+      return "granted";
+    } catch (e) {
+      this.fail(e);
+      return "unavailable";
+    } finally {
+      if (--this.busy === 0) this.closeWhenIdle();
+    }
+  }
+
+  mutationWaiting(): () => void {
+    if (this.failed || this.limits.perMinute <= 0) return () => undefined;
+    // Busy: the connection stays open while a mutation waits, also when it waits locally.
+    this.busy++;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.mutationsWaiting++ === 0) {
+      const ttl = this.opts.markerTtlMs ?? 1500;
+      // Not awaited: a mutation never waits for its marker. A lost Redis shows in `take`.
+      const mark = () =>
+        void this.connect()
+          .then((c) => c.set(mutationMarkerKey(this.opts.budget), "1", "PX", ttl))
+          .catch(() => undefined);
+      mark();
+      this.heartbeat = setInterval(mark, Math.max(1, Math.floor(ttl / 3)));
+      this.heartbeat.unref();
+    }
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      // The marker is left to expire: another process's mutations may be waiting too.
+      if (--this.mutationsWaiting === 0) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = undefined;
+      }
+      if (--this.busy === 0) this.closeWhenIdle();
+    };
+  }
+
+  /** Waits while some process has a mutation waiting, up to maxYieldMs. */
+  private async yieldToMutations(): Promise<void> {
+    const until = Date.now() + (this.opts.maxYieldMs ?? 60_000);
+    const client = await this.connect();
+    for (;;) {
+      const left = await client.pttl(mutationMarkerKey(this.opts.budget));
+      const now = Date.now();
+      if (left <= 0 || now >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, until - now)));
+    }
+  }
+
+  private limiterQueue(): Promise<RateLimiterQueue> {
+    this.queue ??= this.buildQueue();
+    return this.queue;
+  }
+
+  private async buildQueue(): Promise<RateLimiterQueue> {
+    const client = await this.connect();
+    const { BurstyRateLimiter, RateLimiterQueue, RateLimiterRedis } = this.packages.flexible;
+    const plan = windowPlan(this.limits.perMinute, this.limits.burst);
+    // Redis's own answer time is bounded by ioredis's commandTimeout.
+    const steady = new RateLimiterRedis({ storeClient: client, keyPrefix: "pulumi-hosting:rate", points: plan.points, duration: plan.seconds });
+    if (plan.burstPoints < 1) return new RateLimiterQueue(steady);
+    const burst = new RateLimiterRedis({ storeClient: client, keyPrefix: "pulumi-hosting:burst", points: plan.burstPoints, duration: plan.burstSeconds });
+    return new RateLimiterQueue(new BurstyRateLimiter(steady, burst));
+  }
+
+  /** One connection at a time, whoever asks first (a take, a marker, a poll's look). */
+  private connect(): Promise<RedisClient> {
+    this.connection ??= this.openConnection();
+    return this.connection;
+  }
+
+  private async openConnection(): Promise<RedisClient> {
+    const { Redis } = this.packages.ioredis;
+    const timeoutMs = this.opts.timeoutMs ?? 2000;
+    const client = new Redis(this.opts.url, {
+      lazyConnect: true,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      // Fail fast, then fall back: a lost Redis must not hold requests in an offline queue.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    // Errors reach us through the commands; without a listener ioredis prints each one.
+    client.on("error", () => undefined);
+    this.client = client;
+    await client.connect();
+    return client;
+  }
+
+  private closeWhenIdle(): void {
+    this.idleTimer = setTimeout(() => {
+      if (this.busy > 0 || !this.client) return;
+      this.client.disconnect();
+      this.client = undefined;
+      this.connection = undefined;
+      this.queue = undefined;
+    }, this.opts.idleMs ?? 1000);
+    this.idleTimer.unref();
+  }
+
+  private fail(e: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    clearInterval(this.heartbeat);
+    this.client?.disconnect();
+    const why = e instanceof Error ? e.message : String(e);
+    this.opts.warn(
+      `the rate-limit coordinator at ${redactUrl(this.opts.url)} (HOSTING_RATE_LIMIT_REDIS or hosting:rateLimitRedis) ` +
+        `cannot be used (${redactUrl(why)}); pacing from the API's rate-limit headers instead. ` +
+        "Check that Redis runs and the URL is right, or unset the setting.",
+    );
+  }
+}
+
+/** The URL without its password (redis://user:secret@host -> redis://user:***@host). */
+export function redactUrl(text: string): string {
+  return text.replace(/(rediss?:\/\/[^:/@\s]*:)[^@\s]*@/gi, "$1***@");
+}

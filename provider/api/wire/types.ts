@@ -1,0 +1,200 @@
+// The API client's one model of the hosting API, the same whatever shape (A or B) a
+// deployment answers with. The provider and the lookups see only these types.
+// Units: RAM and disk in GiB/GB (shape A's `ram` is MiB on the wire, see docs/contract.md).
+
+import type { ApiShape } from "../../../protocol/shapes";
+
+export type { ApiShape };
+export { WEBHOOK_EVENTS, type WebhookEvent } from "../../../protocol/events";
+
+export type ServerStatus =
+  | "pending"
+  | "starting"
+  | "active"
+  | "stopping"
+  | "stopped"
+  | "rebooting"
+  | "error"
+  | "terminated";
+
+export interface Server {
+  id: string;
+  label: string;
+  status: ServerStatus;
+  region: string;
+  plan: string;
+  mainIp: string;
+  vcpus: number;
+  ramGb: number;
+  diskGb: number;
+  /** Integer OS image id (known in both shapes through the OS catalogue). */
+  osId?: number;
+  /** OS slug (known in both shapes through the OS catalogue). */
+  osSlug?: string;
+  /** OS display name. */
+  osName?: string;
+  hostname?: string;
+  tags: string[];
+  backups: boolean;
+  ddosProtection: boolean;
+  sshKeyIds: string[];
+  /** Decimal string; shape B only. */
+  pricePerHour?: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+export interface CreateServerRequest {
+  region: string;
+  plan: string;
+  /** OS by slug; the client maps it to what the deployment's shape expects. */
+  os?: string;
+  /** OS by legacy integer id; the client maps it likewise. */
+  osId?: number;
+  label?: string;
+  hostname?: string;
+  tags?: string[];
+  sshKeyIds?: string[];
+  backups?: boolean;
+  ddosProtection?: boolean;
+  userData?: string;
+}
+
+export interface CreateServerResult {
+  server: Server;
+  /** The v1.8 estimate, when the API sent one. */
+  estimatedProvisioningMs?: number;
+}
+
+export interface UpdateServerRequest {
+  label?: string;
+  tags?: string[];
+}
+
+export type ServerAction = "start" | "stop" | "reboot" | "halt";
+
+export interface ServerFilter {
+  label?: string;
+  region?: string;
+  tag?: string;
+}
+
+export interface Region {
+  id: string;
+  city: string;
+  country: string;
+  continent: string;
+}
+
+export interface Plan {
+  id: string;
+  type: string;
+  vcpus: number;
+  ramGb: number;
+  diskGb: number;
+  bandwidthTb?: number;
+  pricePerMonth: string;
+  pricePerHour: string;
+  regions: string[];
+}
+
+export interface OsImage {
+  id: number;
+  slug: string;
+  name: string;
+  family: string;
+  arch?: string;
+  /** YYYY-MM-DD; used to sort newest first. */
+  released?: string;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  balance: string;
+  pendingCharges: string;
+}
+
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt?: string;
+}
+
+export interface CreateWebhookRequest {
+  url: string;
+  events: string[];
+  secret: string;
+}
+
+export interface UpdateWebhookRequest {
+  url?: string;
+  events?: string[];
+  secret?: string;
+}
+
+/**
+ * Where a request queues while it waits for a rate-limit token: mutations go first, then
+ * reads, then status polls (so a fleet's polling never delays a create or a delete).
+ */
+export type RequestPriority = "mutation" | "read" | "poll";
+
+/** Options of a read. */
+export interface ReadOptions {
+  /**
+   * Queue position; pass "poll" for status polls (e.g. waiting for `active`), "mutation" for
+   * a read that is part of a mutation (e.g. the read-back after a create).
+   * @default "read"
+   */
+  priority?: RequestPriority;
+}
+
+/** Options of a mutating call. */
+export interface MutationOptions {
+  /**
+   * One key per logical operation, reused by every retry of it. The client generates one
+   * when not given; the provider passes its own so that a re-run of the same create replays.
+   */
+  idempotencyKey?: string;
+}
+
+/** What the client has done so far in this process (for benchmarks and tests). */
+export interface ClientStats {
+  requests: number;
+  byRoute: Record<string, number>;
+  retries: number;
+  rateLimited: number;
+}
+
+/** The process-wide client. Every method paces itself and retries safely. */
+export interface HostingApi {
+  readonly shape: Promise<ApiShape>;
+  /** Pages with `per_page=500` (cursor or page paging by the client's options). */
+  listServers(filter?: ServerFilter, opts?: ReadOptions): AsyncIterable<Server>;
+  listAllServers(filter?: ServerFilter, opts?: ReadOptions): Promise<Server[]>;
+  /** undefined when the server does not exist (404) or is terminated. */
+  getServer(id: string, opts?: ReadOptions): Promise<Server | undefined>;
+  createServer(req: CreateServerRequest, opts?: MutationOptions): Promise<CreateServerResult>;
+  updateServer(id: string, req: UpdateServerRequest, opts?: MutationOptions): Promise<Server>;
+  /** Resolves true when deleted, false when it was already gone (404). */
+  deleteServer(id: string): Promise<boolean>;
+  serverAction(id: string, action: ServerAction, opts?: MutationOptions): Promise<Server>;
+
+  listRegions(): Promise<Region[]>;
+  listPlans(filter?: { type?: string; region?: string }): Promise<Plan[]>;
+  listOsImages(): Promise<OsImage[]>;
+  /** Finds an image by slug or id in the memoized catalogue; throws a clear error when none. */
+  resolveOs(ref: { os?: string; osId?: number }): Promise<OsImage>;
+  getAccount(): Promise<Account>;
+
+  createWebhook(req: CreateWebhookRequest, opts?: MutationOptions): Promise<Webhook>;
+  getWebhook(id: string, opts?: ReadOptions): Promise<Webhook | undefined>;
+  listWebhooks(opts?: ReadOptions): Promise<Webhook[]>;
+  updateWebhook(id: string, req: UpdateWebhookRequest, opts?: MutationOptions): Promise<Webhook>;
+  /** Resolves true when deleted, false when it was already gone (404). */
+  deleteWebhook(id: string): Promise<boolean>;
+
+  stats(): ClientStats;
+}
