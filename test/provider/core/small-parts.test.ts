@@ -1,12 +1,11 @@
 // The small parts of provider/core, each on its own: preview unknowns, the list normal form,
-// the catalogue's image lookup, the shell's seven methods, the kept warnings, and the
-// benchmark's waiter module hook.
+// the catalogue's image lookup, the shell's seven methods and the kept warnings. (The
+// benchmark's waiter module hook is tested in test/bench/naive-mode.test.ts.)
 import { expect } from "chai";
 import { findOs, type Catalogue } from "../../../provider/core/catalogue";
 import { providerShell } from "../../../provider/core/shell";
 import { sortedSet } from "../../../provider/core/sorted-set";
 import { UNKNOWN_VALUE, containsUnknown, isUnknown } from "../../../provider/core/unknown";
-import { WAITER_MODULE_ENV, waiterModule } from "../../../provider/core/waiter-module";
 import { recentWarnings, warn } from "../../../provider/core/warnings";
 
 describe("preview unknowns (isUnknown, containsUnknown)", () => {
@@ -77,22 +76,5 @@ describe("the kept warnings (warn, recentWarnings)", () => {
     expect(mine).to.have.length(50);
     expect(mine[0]).to.equal("kept-warning-test 2");
     expect(mine[49]).to.equal("kept-warning-test 51");
-  });
-});
-
-describe("the benchmark's waiter module hook (waiterModule)", () => {
-  it("loads nothing when HOSTING_WAITER_MODULE is unset or empty", () => {
-    const load = () => {
-      throw new Error("must not load");
-    };
-    expect(waiterModule({}, load)).to.equal(undefined);
-    expect(waiterModule({ [WAITER_MODULE_ENV]: "" }, load)).to.equal(undefined);
-  });
-
-  it("loads the module the variable names", () => {
-    const loaded: string[] = [];
-    const mod = { clientOptions: { pacing: false } };
-    expect(waiterModule({ HOSTING_WAITER_MODULE: "/x/naive.js" }, (f) => (loaded.push(f), mod))).to.equal(mod);
-    expect(loaded).to.deep.equal(["/x/naive.js"]);
   });
 });
