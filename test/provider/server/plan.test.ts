@@ -118,9 +118,27 @@ describe("the server plan table (planServer)", () => {
       expect(plan({ ...OLDS, os: "debian-12" }, { ...NEWS, os: "debian-12", osId: undefined }, CAT).replaces).to.deep.equal(["os"]);
     });
 
-    it("replace: an unknown image at preview is named as given", () => {
+    it("replace: an unknown image at preview is named as given, even beside a known slug that is the same", () => {
       expect(plan(OLDS, { ...NEWS, os: UNKNOWN_VALUE, osId: undefined }).replaces).to.deep.equal(["os"]);
       expect(plan(OLDS, { ...NEWS, os: UNKNOWN_VALUE, osId: UNKNOWN_VALUE }).replaces).to.deep.equal(["os", "osId"]);
+      expect(plan(OLDS, { ...NEWS, os: "ubuntu-24.04", osId: UNKNOWN_VALUE }).replaces).to.deep.equal(["os", "osId"]);
+    });
+
+    it("the id decides when both sides have one, and only the differing field is named", () => {
+      // Inputs whose slug and id disagree: the slug equals the outputs', the id does not.
+      expect(plan(OLDS, { ...NEWS, os: "ubuntu-24.04", osId: 2136 }).replaces).to.deep.equal(["osId"]);
+      expect(plan(OLDS, { ...NEWS, os: "ubuntu-24.04", osId: 2136 }, CAT).replaces).to.deep.equal(["osId"]);
+    });
+
+    it("the slug decides when an id is missing on either side (an old record's osId 0, no catalogue)", () => {
+      expect(plan({ ...OLDS, osId: 0 }, NEWS).changes).to.equal(false);
+      const { os: _o, ...idOnly }: Props = { ...OLDS, osId: 0 };
+      expect(plan(idOnly, { ...NEWS, os: undefined, osId: 2136 }).replaces, "nothing to compare with: the given id is a change").to.deep.equal(["osId"]);
+    });
+
+    it("an image the catalogue does not list, on either side, is another image", () => {
+      expect(plan(OLDS, { ...NEWS, os: "arch-linux", osId: undefined }, CAT).replaces).to.deep.equal(["os"]);
+      expect(plan({ ...OLDS, os: "arch-linux", osId: 0 }, { ...NEWS, os: "debian-12", osId: undefined }, CAT).replaces).to.deep.equal(["os"]);
     });
 
     it("replace: an old server with no image on record against a declared one", () => {
@@ -141,6 +159,8 @@ describe("the server plan table (planServer)", () => {
       expect(plan({ ...OLDS, label: UNKNOWN_VALUE }, { ...NEWS, label: UNKNOWN_VALUE }).changes).to.equal(true);
       expect(plan(OLDS, { ...NEWS, tags: [UNKNOWN_VALUE] })).to.deep.include({ changes: true, replaces: [] });
       expect(plan(OLDS, { ...NEWS, rebootTriggers: [{ v: UNKNOWN_VALUE }] })).to.deep.include({ changes: true, replaces: [] });
+      const unknownInside = [{ v: UNKNOWN_VALUE }];
+      expect(plan({ ...OLDS, rebootTriggers: unknownInside }, { ...NEWS, rebootTriggers: unknownInside }).changes).to.equal(true);
     });
   });
 
