@@ -1,12 +1,12 @@
 // The small parts of provider/core, each on its own: preview unknowns, the list normal form,
-// the catalogue's image lookup, the shell's seven methods and the kept warnings. (The
+// the catalogue's image lookup and the shell's seven methods. (The kept warnings are process-wide
+// state other tests count on, so they are not filled here; the
 // benchmark's waiter module hook is tested in test/bench/naive-mode.test.ts.)
 import { expect } from "chai";
 import { findOs, type Catalogue } from "../../../provider/core/catalogue";
 import { providerShell } from "../../../provider/core/shell";
 import { sortedSet } from "../../../provider/core/sorted-set";
 import { UNKNOWN_VALUE, containsUnknown, isUnknown } from "../../../provider/core/unknown";
-import { recentWarnings, warn } from "../../../provider/core/warnings";
 
 describe("preview unknowns (isUnknown, containsUnknown)", () => {
   it("finds the engine's sentinel itself, in a list, or in an object, at any depth", () => {
@@ -65,16 +65,5 @@ describe("the serialized shell (providerShell)", () => {
     expect(Object.keys(shell).sort()).to.deep.equal(["check", "configure", "create", "delete", "diff", "read", "update"]);
     for (const m of ["configure", "check", "diff", "read"]) expect(shell[m], m).to.equal(observe);
     for (const m of ["create", "update", "delete"]) expect(shell[m], m).to.equal(change);
-  });
-});
-
-describe("the kept warnings (warn, recentWarnings)", () => {
-  it("keeps the last 50, newest last", () => {
-    for (let i = 0; i < 52; i++) warn(`kept-warning-test ${i}`);
-    const mine = recentWarnings().filter((w) => w.startsWith("kept-warning-test"));
-    expect(recentWarnings()).to.have.length(50);
-    expect(mine).to.have.length(50);
-    expect(mine[0]).to.equal("kept-warning-test 2");
-    expect(mine[49]).to.equal("kept-warning-test 51");
   });
 });
