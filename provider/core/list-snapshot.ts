@@ -17,8 +17,8 @@
 // Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
 // never replaces a newer one.
 
-import { realClock, type Clock } from "../api/clock";
-import type { Server } from "../api/types";
+import { realClock, type Clock } from "../api/wire/clock";
+import type { Server } from "../api/wire/types";
 
 export class ListSnapshot {
   private servers = new Map<string, Server>();

@@ -14,8 +14,8 @@
 // `maxPollMs`. Everything comes from `WaiterTimings`, and the time from the `clock` option
 // (the real one by default), so tests run on a fake clock and assert each poll's virtual time.
 
-import { realClock, type Clock, type Timer } from "../api/clock";
-import type { HostingApi, Server } from "../api/types";
+import { realClock, type Clock, type Timer } from "../api/wire/clock";
+import type { HostingApi, Server } from "../api/wire/types";
 import { ListSnapshot } from "./list-snapshot";
 import type { WaiterReadOptions, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 

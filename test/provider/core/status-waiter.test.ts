@@ -3,7 +3,7 @@
 // millisecond of every list call and of every outcome (the simulator tests prove the same
 // sharing against the real API).
 import { expect } from "chai";
-import type { HostingApi, Server } from "../../../provider/api/types";
+import type { HostingApi, Server } from "../../../provider/api/wire/types";
 import { reach } from "../../../provider/server/power";
 import { StatusWaiter, resetWaiterTimings, setWaiterTimings, type WaitOutcome } from "../../../provider/core/status-waiter";
 import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
