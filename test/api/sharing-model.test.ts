@@ -5,7 +5,7 @@
 // The rates of real processes on real time are the benchmark's (`npm run soak`, bench/soak.ts).
 import { expect } from "chai";
 import { fakeClock } from "../helpers/fake-clock";
-import { admittedBetween, headerLimiter, runModel, type ModelResult, type ModelRun } from "../helpers/sharing-model";
+import { admittedBetween, headerLimiter, idealSharedBucket, runModel, type ModelResult, type ModelRun } from "../helpers/sharing-model";
 
 /** The figures a test asserts; `share` is each process's admitted requests before the first one finished. */
 function summary(r: ModelResult, k: number) {
@@ -112,5 +112,32 @@ describe("a process crashing on a shared key, in the deterministic model (header
     expect(after.reduce((a, b) => a + b, 0), "the survivors' remaining creates, all admitted after the crash").to.equal(44);
     expect((44 * 1000) / (58003 - kill.atMs), "admitted per second after the crash").to.be.at.least(1);
     expect(r.arrivals.filter((a) => a.at >= kill.atMs && !a.admitted)).to.have.length(3);
+  });
+});
+
+describe("the model's control: an exact shared bucket plugged in as the coordinator", () => {
+  // How any coordinator plugs in: each process's RateLimiter gets its own RateCoordinator, and
+  // the coordinators share one store (here a GCRA on the model's clock) through a closure.
+  const withShared = (tier: { perMinute: number; burst: number }, marginMs?: number): Omit<ModelRun, "clock" | "processes" | "serversPerProcess"> & { clock: ReturnType<typeof fakeClock> } => {
+    const clock = fakeClock();
+    const shared = idealSharedBucket(clock, tier, marginMs);
+    return { clock, tier, limiter: (ctx) => headerLimiter({ coordinator: shared(ctx) })(ctx) };
+  };
+
+  it("8 × 88 creates on the default tier, 10 virtual minutes of sustained demand: 0 × 429, every server once, the last at the bucket's bound", async () => {
+    const r = await runModel({ ...withShared({ perMinute: 60, burst: 100 }), processes: 8, serversPerProcess: 88 });
+    expectCreatedOnce(r, 8, 88, () => true);
+    expect(r.arrivals.filter((a) => !a.admitted), "grants beyond the API's bucket").to.deep.equal([]);
+    expect(r.arrivals).to.have.length(704);
+    // 100 at once, then 604 at 1/s: the last create reaches the bucket 604 s (and 21 ms) in.
+    expect(Math.max(...r.finishedAt.map(Number))).to.equal(604_021);
+  });
+
+  it("sees a single grant beyond the bucket: the same bucket granting at the exact instant a token is due meets one 429", async () => {
+    const tier = { perMinute: 240, burst: 40 };
+    const exact = await runModel({ ...withShared(tier, 0), processes: 3, serversPerProcess: 40 });
+    expect(exact.arrivals.filter((a) => !a.admitted)).to.deep.equal([{ at: 260, process: 0, admitted: false, label: "p0-38" }]);
+    const margin = await runModel({ ...withShared(tier), processes: 3, serversPerProcess: 40 });
+    expect(margin.arrivals.filter((a) => !a.admitted)).to.deep.equal([]);
   });
 });

@@ -18,6 +18,7 @@
 // processes (Redis's, say) is a factory that closes over one in-memory store on the same clock.
 import { RateLimiter as ApiBucket } from "../../simulator/rate-limit";
 import type { KeyRecord } from "../../simulator/store/types";
+import type { RateCoordinator } from "../../provider/api/pacing/coordinator";
 import type { Pacer } from "../../provider/api/pacing/pacer";
 import { RateLimiter, type RateLimiterOptions } from "../../provider/api/pacing/rate-limiter";
 import type { Clock } from "../../provider/api/wire/clock";
@@ -192,4 +193,27 @@ export function admittedBetween(arrivals: readonly Arrival[], processes: number,
   const n = Array.from({ length: processes }, () => 0);
   for (const a of arrivals) if (a.admitted && a.at >= from && a.at < to) n[a.process]!++;
   return n;
+}
+
+/**
+ * The simplest coordinator that can plug into the model: one exact token bucket shared by every
+ * process (GCRA, on the model's clock as a Redis script would be on Redis's), granting in
+ * arrival order. It shows how a shared coordinator plugs in, and it is the model's own control:
+ * a limiter that never grants beyond the API's bucket must meet no 429 here.
+ */
+export function idealSharedBucket(clock: Clock, tier: { perMinute: number; burst: number }, marginMs = 1): (ctx: ProcessContext) => RateCoordinator {
+  const interval = 60_000 / tier.perMinute;
+  const tolerance = (tier.burst - 1) * interval;
+  let tat = -Infinity; // the theoretical arrival time of the next request (GCRA)
+  const take = async (): Promise<"granted"> => {
+    const now = clock.now();
+    const next = Math.max(tat, now);
+    tat = next + interval;
+    // A grant at the very instant a token is due can meet the bucket a hair short of it (its
+    // refill is floating-point: 0.08 + 230 × 0.004 < 1), hence a margin of a millisecond.
+    const wait = next - tolerance - now;
+    if (wait > 0) await clock.sleep(wait + marginMs);
+    return "granted";
+  };
+  return () => ({ take, mutationWaiting: () => () => undefined, learn: () => undefined });
 }
