@@ -5,7 +5,7 @@
 // requests at the same virtual milliseconds on any machine, however busy, so a test asserts
 // exact numbers: 429s, each process's share, the share taken over after a crash.
 //
-// A process creates its servers all at once, as shared-key-worker.ts does: each create takes a
+// A process creates its servers all at once, as bench/soak/worker.ts does: each create takes a
 // token from its limiter (`acquire`), travels `latencyMs / 2` to the bucket, which admits it
 // (the server is created) or refuses it (429), travels back, and the limiter hears the answer
 // (`observe`); a 429 is sent again at once (the limiter holds it until retry_after, as the
@@ -15,7 +15,9 @@
 // Any limiter plugs in through `ModelLimiter` (the product's Pacer: acquire, observe):
 // `headerLimiter` is the product's header cooperation (provider/api/pacing/rate-limiter.ts), and
 // `headerLimiter({ coordinator })` runs it with a RateCoordinator. A coordinator shared by the
-// processes (Redis's, say) is a factory that closes over one in-memory store on the same clock.
+// processes (Redis's, say) is a factory that closes over one in-memory store on the same clock:
+// `idealSharedBucket` is one, and sharing-model.test.ts's control shows the wiring. A 429 in
+// `arrivals` is a grant beyond the API's bucket.
 import { RateLimiter as ApiBucket } from "../../simulator/rate-limit";
 import type { KeyRecord } from "../../simulator/store/types";
 import type { RateCoordinator } from "../../provider/api/pacing/coordinator";
