@@ -14,7 +14,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "../core/shell";
-import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
 
@@ -83,7 +83,9 @@ export class Server extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
-    if (args && args.ownerTag === undefined) props.ownerTag = `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}`;
+    // The default ownership tag depends on the deployment's shape, which only `check` knows
+    // (provider/server/owner-tag.ts): the shell hands it the stack's tag to use or drop.
+    if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
     // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
     if (args?.adoptId !== undefined) props.__adoptName = name;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
