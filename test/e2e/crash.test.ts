@@ -29,15 +29,16 @@ const FLEET = 20;
 const SERVER_TYPE = "pulumi-nodejs:dynamic/hosting:Server";
 
 /**
- * The dynamic-provider processes (`.../dynamic-provider/index.js`) whose environment holds
- * `marker`: the ones this test's runner started, whatever their process group (Linux /proc).
+ * The processes whose command line contains `program` (e.g. `dynamic-provider`) and whose
+ * environment holds `marker`: the ones this test's runner started, whatever their process
+ * group (Linux /proc).
  */
-function providerProcesses(marker: string): number[] {
+function processesOf(program: string, marker: string): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(program)) continue;
       if (fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0").includes(marker)) pids.push(Number(entry));
     } catch {
       // The process ended while being read, or is not ours to read.
@@ -108,14 +109,19 @@ for (const shape of SHAPES) {
         const child: ChildProcess = spawn("node", [RUNNER], { env: runnerEnv("up"), detached: true, stdio: "ignore" });
         while ((await world.sim.rawServers()).length < 8) await new Promise((r) => setTimeout(r, 20));
         const marker = `RUNNER_WORKDIR=${workDir}`;
-        expect(providerProcesses(marker), "the provider process of this up, seen before the kill").to.not.deep.equal([]);
+        const providerProcesses = () => processesOf("dynamic-provider", marker);
+        expect(providerProcesses(), "the provider process of this up, seen before the kill").to.not.deep.equal([]);
         process.kill(-child.pid!, "SIGKILL");
         await new Promise((r) => setTimeout(r, 500));
         const createdBeforeKill = await world.sim.rawServers();
         // README: the provider process notices within 15 s that its engine is gone and ends.
         const deadline = Date.now() + 25_000;
-        while (providerProcesses(marker).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-        expect(providerProcesses(marker), "no provider process is left 25 s after the kill").to.deep.equal([]);
+        while (providerProcesses().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+        expect(providerProcesses(), "no provider process is left 25 s after the kill").to.deep.equal([]);
+        // The CLI starts the program's language host (this repository's stand-in,
+        // scripts/language-host) in a process group of its own, which the kill does not reach
+        // and which never learns that its engine is gone: end it here, as a CI runner's end would.
+        for (const pid of processesOf("language-host", marker)) process.kill(pid, "SIGKILL");
 
         await run("cancel");
         await run("refresh");
