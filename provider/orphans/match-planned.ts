@@ -3,7 +3,7 @@
 // a match: a planned create with two candidates, or a server that two planned creates could
 // be, is reported as ambiguous and never guessed, since adopting the wrong one would give a
 // resource another server's disk and user data.
-import type { Server } from "../api/types";
+import type { Server } from "../api/wire/types";
 import type { PlannedCreate } from "./planned-creates";
 
 export interface Match {

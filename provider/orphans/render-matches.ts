@@ -1,6 +1,6 @@
 // The lines `hosting-orphans --stack` prints: one per match with the `adoptId` line to add,
 // one per ambiguity with every candidate, and a count line that tests and CI can read.
-import type { Server } from "../api/types";
+import type { Server } from "../api/wire/types";
 import type { MatchResult } from "./match-planned";
 import type { PlannedCreate } from "./planned-creates";
 

@@ -3,7 +3,7 @@
 // create are matched (match-planned.ts) against the account's servers that no named stack
 // holds. What a crash created is exactly such a server: the program declares it, the state
 // does not know it. Acting on the matches (adopt or delete) is the caller's explicit step.
-import type { HostingApi } from "../api/types";
+import type { HostingApi } from "../api/wire/types";
 import { untrackedServers } from "./find-orphans";
 import { matchPlanned, type MatchResult } from "./match-planned";
 import type { PreviewedStack } from "./preview-stack";

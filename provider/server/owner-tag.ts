@@ -5,7 +5,7 @@
 // and the state write. So in shape B the tag is sent only when `ownerTag` is declared, and
 // `hosting-orphans --stack` finds such orphans from a preview instead (provider/orphans).
 
-import type { ApiShape } from "../api/types";
+import type { ApiShape } from "../api/wire/types";
 import type { RawProps } from "../core/route";
 import { OWNER_TAG_DEFAULT } from "./types";
 

@@ -4,7 +4,7 @@
 import { expect } from "chai";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { getClient } from "../../../provider/api";
-import type { Server } from "../../../provider/api/types";
+import type { Server } from "../../../provider/api/wire/types";
 import { matchPlanned, plannedCreates, SERVER_TYPE, untrackedServers, type PlannedCreate } from "../../../provider/orphans";
 import { renderMatches } from "../../../provider/orphans/render-matches";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
