@@ -143,6 +143,9 @@ for (const shape of SHAPES) {
           expect(listing).to.match(new RegExp(`^${expectedOrphans.length} match\\(es\\), 0 ambiguous, 0 unmatchable; 0 other server`, "m"));
           expect(listing).to.include("nothing changed");
           expect((await world.sim.liveServers()).length, "listing changes nothing").to.equal(createdBeforeKill.length);
+          const unconfirmed = await taglessCli("--delete").then(() => undefined, (e) => e);
+          expect(unconfirmed?.stderr, "--delete with no terminal and no --yes").to.include("--delete needs a confirmation: run it in a terminal, or add --yes");
+          expect((await world.sim.liveServers()).length, "an unconfirmed --delete deletes nothing").to.equal(createdBeforeKill.length);
           expect(await taglessCli("--adopt")).to.include(`recorded ${expectedOrphans.length} adoption(s) in hosting:adopt of stack ${stackName}`);
         } else {
           const listing = await taggedCli(stateFile);
