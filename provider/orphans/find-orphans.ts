@@ -1,7 +1,9 @@
 // Finds servers that a stack created but never recorded: the ones carrying
 // the stack's ownership tag whose id is not in the stack's state. That happens
 // when `pulumi up` dies between the API's answer and the checkpoint write
-// (kill -9, a lost CI runner). Deleting is a separate, explicit step.
+// (kill -9, a lost CI runner). Deleting is a separate, explicit step. Without tags
+// (shape B's default), `untrackedServers` gives the candidates that tagless.ts pairs with a
+// preview's planned creates.
 import type { HostingApi, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
 import { SERVER_TYPE } from "./planned-creates";
