@@ -8,7 +8,7 @@ import type { HostingApi, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
 import { SERVER_TYPE } from "./planned-creates";
 
-/** The tag every Server of a stack carries (see README "Ownership tag"). */
+/** The tag every Server of a stack carries (docs/guide.md, "Server"). */
 export function stackOwnershipTag(project: string, stack: string): string {
   return `pulumi-stack:${project}/${stack}`;
 }

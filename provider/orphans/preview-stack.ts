@@ -3,6 +3,7 @@
 // state holds (`pulumi stack export`), and the API settings of its config. The program is the
 // user's own project on disk, run by the `pulumi` on PATH with the usual backend variables.
 import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
+import { SETTINGS } from "../core/settings";
 import { serverIdsInState, stackOwnershipTag } from "./find-orphans";
 import { plannedCreates, type PlannedCreate } from "./planned-creates";
 
@@ -31,6 +32,6 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
     planned: plannedCreates(name, events),
     stateIds,
     ownTag: stackOwnershipTag(project, name),
-    config: { apiKey: value("hosting:apiKey"), baseUrl: value("hosting:baseUrl") },
+    config: { apiKey: value(SETTINGS.apiKey.config), baseUrl: value(SETTINGS.baseUrl.config) },
   };
 }

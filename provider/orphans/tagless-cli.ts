@@ -5,6 +5,7 @@
 // HOSTING_BASE_URL, else from the first stack's config.
 import * as readline from "readline";
 import { getClient } from "../api";
+import { fromEnv, KEY_FROM_CONFIG, KEY_FROM_ENV, SETTINGS } from "../core/settings";
 import { deleteOrphans } from "./find-orphans";
 import { previewStack, type PreviewedStack } from "./preview-stack";
 import { recordAdoptions } from "./record-adoptions";
@@ -23,10 +24,13 @@ export async function runTagless(args: TaglessArgs): Promise<void> {
   if (args.adopt && args.delete) throw new Error("give --adopt or --delete, not both");
   const stacks: PreviewedStack[] = [];
   for (const name of args.stacks) stacks.push(await previewStack(name, args.cwd));
-  const apiKey = process.env.HOSTING_API_KEY || stacks[0].config.apiKey;
-  const baseUrl = process.env.HOSTING_BASE_URL || stacks[0].config.baseUrl;
-  if (!apiKey || !baseUrl) throw new Error(`set HOSTING_API_KEY and HOSTING_BASE_URL (or hosting:apiKey and hosting:baseUrl in stack ${args.stacks[0]})`);
-  const keySource = process.env.HOSTING_API_KEY ? "environment variable HOSTING_API_KEY" : `stack config hosting:apiKey of ${args.stacks[0]}`;
+  const envKey = fromEnv(SETTINGS.apiKey, process.env);
+  const apiKey = envKey ?? stacks[0].config.apiKey;
+  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env) ?? stacks[0].config.baseUrl;
+  if (!apiKey || !baseUrl) {
+    throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env} (or ${SETTINGS.apiKey.config} and ${SETTINGS.baseUrl.config} in stack ${args.stacks[0]})`);
+  }
+  const keySource = envKey ? KEY_FROM_ENV : `${KEY_FROM_CONFIG} of ${args.stacks[0]}`;
   const api = getClient({ apiKey, baseUrl, keySource });
   const result = await findTaglessOrphans(api, stacks);
   for (const line of renderMatches(result)) console.log(line);
