@@ -50,6 +50,8 @@ describe("input kinds (validateKinds)", () => {
     const long = "x".repeat(100);
     const [failure] = validateKinds({ count: long }, FIELDS);
     expect(failure.reason).to.equal(`count must be an integer, not string ${JSON.stringify(long).slice(0, 60)}`);
+    // A value JSON cannot show (a function) is still described, by its type.
+    expect(validateKinds({ name: () => 1 }, FIELDS)[0].reason).to.equal("name must be a string, not function undefined");
     const [list] = validateKinds({ name: [long] }, FIELDS);
     expect(list.reason).to.equal(`name must be a string, not a list (${JSON.stringify([long]).slice(0, 60)})`);
   });

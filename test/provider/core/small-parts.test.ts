@@ -17,6 +17,7 @@ describe("preview unknowns (isUnknown, containsUnknown)", () => {
     expect(containsUnknown(["a", UNKNOWN_VALUE])).to.equal(true);
     expect(containsUnknown({ a: { b: [1, UNKNOWN_VALUE] } })).to.equal(true);
     expect(containsUnknown({ a: { b: [1, 2] } })).to.equal(false);
+    expect(containsUnknown({ known: 1, later: UNKNOWN_VALUE }), "one unknown field is enough").to.equal(true);
     expect(containsUnknown(["a", "b"])).to.equal(false);
     expect(containsUnknown(null)).to.equal(false);
     expect(containsUnknown(undefined)).to.equal(false);
