@@ -9,7 +9,7 @@ import * as path from "path";
 import { promisify } from "util";
 import { parse, stringify } from "yaml";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
-import { KEYS } from "../helpers/simulator";
+import { countRequests, KEYS } from "../helpers/simulator";
 import { REPO_ROOT } from "./pulumi-env";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
@@ -38,7 +38,7 @@ for (const shape of SHAPES) {
       fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), stringify(program));
       return generated.resources as Record<string, { type: string; properties: Record<string, unknown> }>;
     };
-    const posts = async () => (await world.sim.stats()).byRoute["POST /v1/servers"] ?? 0;
+    const posts = async () => countRequests(await world.sim.stats(), "POST /v1/servers");
 
     before(async () => {
       // The test helpers' own key too: waitForStatus polls with it.
@@ -48,6 +48,7 @@ for (const shape of SHAPES) {
       for (const label of ["api-1", "api-2", "db-1"]) fleet.push(await world.sim.seedServer({ label, tags: ["fleet"] }, API_KEY));
       for (const id of [solo, ...fleet]) await world.sim.waitForStatus(id, "active");
       postsAfterSeeding = await posts();
+      expect(postsAfterSeeding, "the count sees the seeding's own creates").to.equal(4);
       project = await createPluginProject(`import-${shape.toLowerCase()}`, PROJECT);
       await project.pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
       await project.pulumi("config", "set", "hosting:baseUrl", world.sim.url);
