@@ -2,7 +2,7 @@
 // `getX` runs (provider/functions), with the client of this provider instance instead of
 // the program's stack config.
 
-import type { HostingApi } from "../api/types";
+import type { HostingApi } from "../api/wire/types";
 import { findAccount, findOsImage, findOsImages, findPlan, findPlans, findRegion, findRegions } from "../functions";
 
 type Lookup = (client: HostingApi, args: Record<string, unknown>) => Promise<object>;

@@ -33,14 +33,14 @@ const FUNCTIONS: Record<string, { file: string; args?: string; result: string }>
   getAccount: { file: "provider/functions/account.ts", result: "GetAccountResult" },
 };
 
-/** Object types that results refer to, declared in provider/api/types.ts. */
+/** Object types that results refer to, declared in provider/api/wire/types.ts. */
 const TYPES = ["Region", "Plan", "OsImage", "Account"];
 const CONFIG: Source = { file: "provider/plugin/config.ts", name: "PluginConfig" };
 /** Properties that are always secret (provider/plugin/resources.ts and config.ts say the same at run time). */
 const SECRETS = new Set(["Server.userData", "Webhook.secret", "config.apiKey"]);
 
 export function generateSchema(root: string): Json {
-  const files = [...new Set([...Object.values(RESOURCES).flatMap((r) => [r.inputs.file, r.outputs.file]), ...Object.values(FUNCTIONS).map((f) => f.file), CONFIG.file, "provider/api/types.ts"])];
+  const files = [...new Set([...Object.values(RESOURCES).flatMap((r) => [r.inputs.file, r.outputs.file]), ...Object.values(FUNCTIONS).map((f) => f.file), CONFIG.file, "provider/api/wire/types.ts"])];
   const program = ts.createProgram(files.map((f) => path.join(root, f)), { strict: true, skipLibCheck: true, noEmit: true, esModuleInterop: true });
   const checker = program.getTypeChecker();
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string; description: string };
@@ -145,7 +145,7 @@ export function generateSchema(root: string): Json {
 
   const types: Json = {};
   for (const name of TYPES) {
-    const sym = declared("provider/api/types.ts", name);
+    const sym = declared("provider/api/wire/types.ts", name);
     const t = propertiesOf(sym, name);
     types[`hosting:index:${name}`] = { type: "object", description: doc(sym), properties: t.properties, required: t.required };
   }

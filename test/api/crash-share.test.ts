@@ -4,7 +4,7 @@
 // cooperation and the Redis coordinator, in both shapes.
 import type { KeySpec } from "../../simulator";
 import { expect } from "chai";
-import { windowPlan } from "../../provider/api/coordinator";
+import { windowPlan } from "../../provider/api/pacing/coordinator";
 import { useClientSimulator } from "../helpers/client-simulator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 import { SHAPES } from "../helpers/simulator";

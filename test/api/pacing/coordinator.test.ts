@@ -2,8 +2,8 @@
 // windows must stay inside the API's token bucket, and the password of a Redis URL never
 // reaches a message.
 import { expect } from "chai";
-import { coordinatedBurst, windowPlan } from "../../provider/api/coordinator";
-import { redactUrl } from "../../provider/api/redis-coordinator";
+import { coordinatedBurst, windowPlan } from "../../../provider/api/pacing/coordinator";
+import { redactUrl } from "../../../provider/api/pacing/redis-coordinator";
 
 /** The most requests the plan can grant in `t` seconds: two steady windows meet at an edge, one burst. */
 function worstCase(plan: ReturnType<typeof windowPlan>, t: number): number {

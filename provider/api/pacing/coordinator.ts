@@ -3,7 +3,7 @@
 // implementation), and the plan that turns the key's token bucket into the fixed windows
 // that rate-limiter-flexible counts in.
 
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 
 /** What the rate limiter needs from a coordinator. */
 export interface RateCoordinator {

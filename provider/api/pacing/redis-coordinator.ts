@@ -18,15 +18,18 @@
 // crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
 //
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis and the
-// limiter are loaded on first use, so users without the setting load neither. When Redis
-// cannot be reached (or fails later), `take` says "unavailable" and the caller falls back to
-// header-driven pacing: a deployment never fails because of Redis. The connection closes
-// after a second without requests, so it never keeps a finished process alive.
+// limiter are optional peer dependencies, loaded when a coordinator is built (redis-packages.ts),
+// so users without the setting load neither; a missing one is an error that says what to
+// install. When Redis cannot be reached (or fails later), `take` says "unavailable" and the
+// caller falls back to header-driven pacing: a deployment never fails because Redis is down.
+// The connection closes after a second without requests, so it never keeps a finished process
+// alive.
 
 import type { Redis as RedisClient } from "ioredis";
 import type { RateLimiterQueue } from "rate-limiter-flexible";
 import { windowPlan, type RateCoordinator } from "./coordinator";
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
+import { loadRedisPackages, type RedisPackages } from "./redis-packages";
 
 export interface RedisCoordinatorOptions {
   /** `redis://[:password@]host:port/db`, as set by the user. */
@@ -46,6 +49,8 @@ export interface RedisCoordinatorOptions {
   markerTtlMs?: number;
   /** Longest a status poll yields to other processes' mutations, in ms. @default 60000 */
   maxYieldMs?: number;
+  /** ioredis and rate-limiter-flexible. @default loaded now (redis-packages.ts) */
+  packages?: RedisPackages;
 }
 
 /** The marker that says some process has a mutation waiting for this budget's token. */
@@ -64,8 +69,12 @@ export class RedisCoordinator implements RateCoordinator {
   private mutationsWaiting = 0;
   private heartbeat: NodeJS.Timeout | undefined;
 
+  private readonly packages: RedisPackages;
+
   constructor(private readonly opts: RedisCoordinatorOptions) {
     this.limits = { perMinute: opts.perMinute, burst: opts.burst };
+    // Here, not at the first request: a missing package is a setup error the user must see.
+    this.packages = opts.packages ?? loadRedisPackages();
   }
 
   learn(perMinute: number, burst: number): void {
@@ -142,7 +151,7 @@ export class RedisCoordinator implements RateCoordinator {
 
   private async buildQueue(): Promise<RateLimiterQueue> {
     const client = await this.connect();
-    const { BurstyRateLimiter, RateLimiterQueue, RateLimiterRedis } = await import("rate-limiter-flexible");
+    const { BurstyRateLimiter, RateLimiterQueue, RateLimiterRedis } = this.packages.flexible;
     const plan = windowPlan(this.limits.perMinute, this.limits.burst);
     // Redis's own answer time is bounded by ioredis's commandTimeout.
     const steady = new RateLimiterRedis({ storeClient: client, keyPrefix: "pulumi-hosting:rate", points: plan.points, duration: plan.seconds });
@@ -158,7 +167,7 @@ export class RedisCoordinator implements RateCoordinator {
   }
 
   private async openConnection(): Promise<RedisClient> {
-    const { Redis } = await import("ioredis");
+    const { Redis } = this.packages.ioredis;
     const timeoutMs = this.opts.timeoutMs ?? 2000;
     const client = new Redis(this.opts.url, {
       lazyConnect: true,

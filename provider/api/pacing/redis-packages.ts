@@ -1,0 +1,40 @@
+// ioredis and rate-limiter-flexible are optional peer dependencies: only a process whose
+// settings name a Redis (HOSTING_RATE_LIMIT_REDIS / hosting:rateLimitRedis) loads them, here,
+// when the client builds its Redis coordinator. Everything else imports their types only.
+
+import type * as IORedis from "ioredis";
+import type * as Flexible from "rate-limiter-flexible";
+
+export interface RedisPackages {
+  ioredis: typeof IORedis;
+  flexible: typeof Flexible;
+}
+
+export const INSTALL_REDIS_PACKAGES = "npm install ioredis rate-limiter-flexible";
+
+/** A Redis is configured but a package the coordinator needs is not installed. */
+export class RedisPackageMissingError extends Error {
+  override readonly name = "RedisPackageMissingError";
+  constructor(readonly packageName: string) {
+    super(
+      `the rate-limit coordinator needs the package "${packageName}", which is not installed; ` +
+        `HOSTING_RATE_LIMIT_REDIS or hosting:rateLimitRedis is set. Run \`${INSTALL_REDIS_PACKAGES}\` ` +
+        "in the project, or unset the setting.",
+    );
+  }
+}
+
+/** Loads both packages; `load` is injected by tests (a package that cannot be found). */
+export function loadRedisPackages(load: (id: string) => unknown = require): RedisPackages {
+  const one = <T>(id: string): T => {
+    try {
+      return load(id) as T;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException)?.code;
+      // Only "not installed" becomes our error; a package that fails while loading says why itself.
+      if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") throw new RedisPackageMissingError(id);
+      throw e;
+    }
+  };
+  return { ioredis: one<typeof IORedis>("ioredis"), flexible: one<typeof Flexible>("rate-limiter-flexible") };
+}
