@@ -3,7 +3,7 @@
 const tseslint = require("typescript-eslint");
 
 module.exports = tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".tools/**", "**/node_modules/**", "eslint.config.js", "scripts/*.js", ".stryker-tmp/**", "reports/**"] },
+  { ignores: ["dist/**", "node_modules/**", ".tools/**", "**/node_modules/**", "eslint.config.js", "scripts/*.js", ".stryker-tmp/**", "reports/**", "sdk/**"] },
   ...tseslint.configs.recommended,
   {
     rules: {

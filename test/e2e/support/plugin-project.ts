@@ -22,10 +22,17 @@ export interface PluginProject {
 }
 
 /** Writes `Pulumi.yaml` (from a file or text) and the plugin link into a fresh folder. */
-export async function createPluginProject(stack: string, pulumiYaml: string, files: Record<string, string> = {}): Promise<PluginProject> {
+export async function createPluginProject(
+  stack: string, pulumiYaml: string, files: Record<string, string> = {}, links: Record<string, string> = {},
+): Promise<PluginProject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-plugin-"));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml);
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  // Installed packages, as symbolic links into this checkout (e.g. node_modules/@pulumi).
+  for (const [name, target] of Object.entries(links)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.symlinkSync(target, path.join(dir, name));
+  }
   const bin = path.join(dir, "node_modules", ".bin");
   fs.mkdirSync(bin, { recursive: true });
   const main = path.join(REPO_ROOT, "dist", "provider", "plugin", "main.js");
