@@ -49,10 +49,7 @@ for (const shape of SHAPES) {
     before(async () => {
       if (!fs.existsSync(path.join(SDK, "index.js"))) throw new Error("sdk/nodejs/bin is missing: run `npm run sdk` (scripts/gen-sdk.sh)");
       world = await startWorld(shape);
-      project = await createPluginProject(`sdk-${shape.toLowerCase()}`, PULUMI_YAML, { "index.js": PROGRAM }, {
-        "node_modules/@pulumi": path.join(REPO_ROOT, "node_modules", "@pulumi"),
-        "node_modules/@pulumi-hosting/sdk": SDK,
-      });
+      project = await createPluginProject(`sdk-${shape.toLowerCase()}`, PULUMI_YAML, { "index.js": PROGRAM }, { "node_modules/@pulumi-hosting/sdk": SDK });
       await project.pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
       await project.pulumi("config", "set", "hosting:baseUrl", world.sim.url);
       await project.pulumi("config", "set", "--secret", "explicitKey", API_KEY);

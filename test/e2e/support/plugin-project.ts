@@ -1,13 +1,30 @@
-// A project of the plugin face in a temporary folder, driven through the plain Pulumi CLI:
-// `node_modules/.bin/pulumi-resource-hosting` runs this checkout's build, where an npm
-// install of the package puts its bin entry, so Pulumi.yaml's `plugins.providers[].path`
-// finds it with no download. Every command's output is kept, for the no-plaintext checks.
+// A project of the plugin face in a temporary folder, driven through the plain Pulumi CLI.
+// Its node_modules is the packed tarball (HOSTING_TARBALL, or a fresh `npm pack`) installed
+// with plain npm beside the SDK version this checkout tests, once per test process: so
+// `node_modules/.bin/pulumi-resource-hosting` is the tarball's bin entry, and Pulumi.yaml's
+// `plugins.providers[].path` finds it with no download, as in a user's project.
+// Every command's output is kept, for the no-plaintext checks.
 import { execFile } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { promisify } from "util";
-import { createPulumiEnv, type PulumiEnv, REPO_ROOT, TOOLS_DIR } from "../pulumi-env";
+import { createPulumiEnv, type PulumiEnv, TOOLS_DIR } from "../pulumi-env";
+import { npmIn, packedTarball } from "./user-project";
+
+let installed: string | undefined;
+
+/** node_modules of the packed tarball and @pulumi/pulumi, installed once per process. */
+export function installedPackage(): string {
+  if (installed) return installed;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-plugin-install-"));
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "plugin-user", private: true }));
+  const sdk = (require("@pulumi/pulumi/package.json") as { version: string }).version;
+  npmIn(dir, ["install", "--no-audit", "--no-fund", packedTarball(dir), `@pulumi/pulumi@${sdk}`]);
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  installed = path.join(dir, "node_modules");
+  return installed;
+}
 
 export interface PluginProject {
   dir: string;
@@ -23,20 +40,17 @@ export interface PluginProject {
 
 /** Writes `Pulumi.yaml` (from a file or text) and the plugin link into a fresh folder. */
 export async function createPluginProject(
-  stack: string, pulumiYaml: string, files: Record<string, string> = {}, links: Record<string, string> = {},
+  stack: string, pulumiYaml: string, files: Record<string, string> = {}, copies: Record<string, string> = {},
 ): Promise<PluginProject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-plugin-"));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml);
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  // Installed packages, as symbolic links into this checkout (e.g. node_modules/@pulumi).
-  for (const [name, target] of Object.entries(links)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.symlinkSync(target, path.join(dir, name));
-  }
-  const bin = path.join(dir, "node_modules", ".bin");
-  fs.mkdirSync(bin, { recursive: true });
-  const main = path.join(REPO_ROOT, "dist", "provider", "plugin", "main.js");
-  fs.writeFileSync(path.join(bin, "pulumi-resource-hosting"), `#!/bin/sh\nexec node "${main}" "$@"\n`, { mode: 0o755 });
+  // The shared install's entries, each a link: one real copy of @pulumi/pulumi for everyone.
+  const modules = path.join(dir, "node_modules");
+  fs.mkdirSync(modules);
+  for (const entry of fs.readdirSync(installedPackage())) fs.symlinkSync(path.join(installedPackage(), entry), path.join(modules, entry));
+  // Folders copied in (a generated SDK under node_modules resolves @pulumi/pulumi from here).
+  for (const [name, source] of Object.entries(copies)) fs.cpSync(source, path.join(dir, name), { recursive: true });
   const env = await createPulumiEnv();
   const printed: string[] = [];
   const run = async (args: string[]): Promise<string> => {
