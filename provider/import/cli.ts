@@ -7,6 +7,7 @@
 // enough. --pulumi-import writes a `pulumi import --file` document for the plugin face.
 import * as fs from "fs";
 import { getClient } from "../api";
+import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
 import { findServersToImport, type ImportFilter } from "./find-servers";
 import { importEntry } from "./import-entry";
 import { renderFleet, renderImportFile, renderProgram } from "./render";
@@ -38,10 +39,10 @@ async function main(): Promise<void> {
   const programFile = flags.get("--program");
   const fleetFile = flags.get("--fleet");
   const importFile = flags.get("--pulumi-import");
-  const apiKey = process.env.HOSTING_API_KEY;
-  const baseUrl = process.env.HOSTING_BASE_URL;
-  if (!apiKey || !baseUrl) throw new Error("set HOSTING_API_KEY and HOSTING_BASE_URL (a Read key is enough)");
-  const api = getClient({ apiKey, baseUrl, keySource: "environment variable HOSTING_API_KEY" });
+  const apiKey = fromEnv(SETTINGS.apiKey, process.env);
+  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
+  if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env} (a Read key is enough)`);
+  const api = getClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
   const [servers, shape] = await Promise.all([findServersToImport(api, filter), api.shape]);
   const entries = servers.map((s) => importEntry(s, shape));
   const described = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(", ") || "all servers";

@@ -1,37 +1,21 @@
-// The provider configuration of the plugin face: `apiKey` (secret), `baseUrl`, `apiShape`,
-// `rateLimitRedis`, the keys the dynamic face reads as `hosting:<key>` stack config, each
-// also from its environment variable (provider/core/settings.ts reads both).
+// The provider configuration of the plugin face: the settings declared with a stack config
+// key (provider/core/settings/declaration.ts: apiKey, baseUrl, apiShape, rateLimitRedis),
+// each also from its environment variable, which the core reads as for the dynamic face.
 // The engine hands them over three ways, and all three are honoured here:
 //   CheckConfig(news)          the stack config or an explicit provider's arguments;
-//   Configure.args             the checked arguments (engines since 3.x send these);
+//   Configure.args             the checked arguments (what current engines send);
 //   Configure.variables        "hosting:config:apiKey" style keys (older engines).
 
-import type { ConfigSource } from "../core/settings";
+import { SETTINGS, type ConfigSource, type SettingName } from "../core/settings";
 import type { CheckFailure } from "../core/check-kinds";
 import { isUnknown } from "../core/unknown";
 import type { Props } from "./wire";
 
-/** The configuration of a `hosting` provider (stack config `hosting:<key>` or a provider's arguments). */
-export interface PluginConfig {
-  /** API key of the hosting API; always a secret. When not set: the environment variable HOSTING_API_KEY. */
-  apiKey?: string;
-  /** Base URL of the hosting API, e.g. http://127.0.0.1:8080 for the simulator. When not set: HOSTING_BASE_URL. */
-  baseUrl?: string;
-  /** API shape: "A", "B" or "auto" (detected from the first answer). When not set: HOSTING_API_SHAPE, else auto. */
-  apiShape?: string;
-  /** Redis URL of the opt-in rate-limit coordinator shared by many stacks. When not set: HOSTING_RATE_LIMIT_REDIS. */
-  rateLimitRedis?: string;
-}
-
-/** The configuration keys, each with its environment variable (provider/core/settings.ts). */
-export const CONFIG_KEYS = ["apiKey", "baseUrl", "apiShape", "rateLimitRedis"] as const satisfies readonly (keyof PluginConfig)[];
-export type ConfigKey = (typeof CONFIG_KEYS)[number];
-// Every key of PluginConfig is in CONFIG_KEYS: this line stops compiling when one is missing.
-const _allKeys: Record<keyof PluginConfig, true> = { apiKey: true, baseUrl: true, apiShape: true, rateLimitRedis: true } satisfies Record<ConfigKey, true>;
-void _allKeys;
+/** The settings a provider takes as arguments: those with a stack config key. */
+export const CONFIG_KEYS = (Object.keys(SETTINGS) as SettingName[]).filter((k) => "config" in SETTINGS[k]);
 
 /** Always secret in the checked configuration. */
-export const CONFIG_SECRETS = ["apiKey"] as const;
+export const CONFIG_SECRETS = CONFIG_KEYS.filter((k) => SETTINGS[k].secret);
 
 /** The engine's own keys in a provider's inputs (version, plugin download URL), never ours. */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
@@ -41,16 +25,18 @@ export function checkConfig(news: Props): { inputs: Props; failures: CheckFailur
   const failures: CheckFailure[] = [];
   for (const [k, v] of Object.entries(news)) {
     if (ENGINE_KEYS.has(k) || k.startsWith("__")) continue;
-    if (!(CONFIG_KEYS as readonly string[]).includes(k)) {
+    if (!(CONFIG_KEYS as string[]).includes(k)) {
       failures.push({ property: k, reason: `unknown configuration key "${k}"; allowed: ${CONFIG_KEYS.join(", ")}` });
     } else if (v !== undefined && v !== null && typeof v !== "string") {
-      failures.push({ property: k === "apiKey" ? "" : k, reason: `${k} must be a string, not a ${typeof v}` });
+      // A secret's value is never printed: the engine prints a named property's value.
+      const secret = (CONFIG_SECRETS as string[]).includes(k);
+      failures.push({ property: secret ? "" : k, reason: `${k} must be a string, not a ${typeof v}` });
     }
   }
   return { inputs: news, failures };
 }
 
-/** Configure: args first, then the variables map; the shape settings.configure reads. */
+/** Configure: args first, then the variables map; in the form settings.configure reads. */
 export function configSource(args: Props, variables: Map<string, string>): ConfigSource {
   const values = new Map<string, string>();
   for (const key of CONFIG_KEYS) {

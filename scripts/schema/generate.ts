@@ -2,13 +2,16 @@
 // declarations both faces share: the resources' argument interfaces and their classes'
 // output fields, the lookups' argument and result interfaces, the provider configuration.
 // Names, types, optionality and every description come from those declarations and their
-// TSDoc, so the schema cannot say something the TypeScript does not
+// TSDoc (the configuration from the one declaration of the settings, SETTINGS), so the
+// schema cannot say something the TypeScript does not
 // (test/toolchain/schema.test.ts fails when the committed schema.json differs).
 //   node dist/scripts/schema/generate.js        rewrites schema.json
 
 import * as fs from "fs";
 import * as path from "path";
 import * as ts from "typescript";
+import { SETTINGS } from "../../provider/core/settings/declaration";
+import { CONFIG_KEYS } from "../../provider/plugin/config";
 
 type Json = Record<string, unknown>;
 
@@ -35,12 +38,11 @@ const FUNCTIONS: Record<string, { file: string; args?: string; result: string }>
 
 /** Object types that results refer to, declared in provider/api/wire/types.ts. */
 const TYPES = ["Region", "Plan", "OsImage", "Account"];
-const CONFIG: Source = { file: "provider/plugin/config.ts", name: "PluginConfig" };
-/** Properties that are always secret (provider/plugin/resources.ts and config.ts say the same at run time). */
-const SECRETS = new Set(["Server.userData", "Webhook.secret", "config.apiKey"]);
+/** Properties that are always secret (provider/plugin/resources.ts says the same at run time). */
+const SECRETS = new Set(["Server.userData", "Webhook.secret"]);
 
 export function generateSchema(root: string): Json {
-  const files = [...new Set([...Object.values(RESOURCES).flatMap((r) => [r.inputs.file, r.outputs.file]), ...Object.values(FUNCTIONS).map((f) => f.file), CONFIG.file, "provider/api/wire/types.ts"])];
+  const files = [...new Set([...Object.values(RESOURCES).flatMap((r) => [r.inputs.file, r.outputs.file]), ...Object.values(FUNCTIONS).map((f) => f.file), "provider/api/wire/types.ts"])];
   const program = ts.createProgram(files.map((f) => path.join(root, f)), { strict: true, skipLibCheck: true, noEmit: true, esModuleInterop: true });
   const checker = program.getTypeChecker();
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string; description: string };
@@ -150,8 +152,14 @@ export function generateSchema(root: string): Json {
     types[`hosting:index:${name}`] = { type: "object", description: doc(sym), properties: t.properties, required: t.required };
   }
 
-  const configSym = declared(CONFIG.file, CONFIG.name);
-  const config = propertiesOf(configSym, CONFIG.name, "config");
+  // Each setting with a stack config key, as SETTINGS declares it (the README's table too).
+  const config: Record<string, Json> = {};
+  for (const key of CONFIG_KEYS) {
+    const s = SETTINGS[key];
+    const prop: Json = { type: "string", description: `${s.description} Default: ${s.default}. Allowed: ${s.allowed}. When not set: the environment variable ${s.env}.` };
+    if (s.secret) prop.secret = true;
+    config[key] = prop;
+  }
   return {
     name: "hosting",
     displayName: "Hosting",
@@ -159,8 +167,8 @@ export function generateSchema(root: string): Json {
     description: pkg.description,
     keywords: ["pulumi", "hosting", "category/cloud"],
     license: "Apache-2.0",
-    config: { variables: config.properties },
-    provider: { description: doc(configSym), inputProperties: config.properties },
+    config: { variables: config },
+    provider: { description: "The configuration of a `hosting` provider: stack config `hosting:<key>`, or an explicit provider's arguments.", inputProperties: config },
     resources,
     functions,
     types,
