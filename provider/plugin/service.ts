@@ -20,7 +20,7 @@ import { fromStruct, toStruct, type Props } from "./wire";
 /** The package root: dist/provider/plugin -> the folder holding package.json and schema.json. */
 const PACKAGE_ROOT = path.resolve(__dirname, "..", "..", "..");
 
-type Handler = (call: ServerUnaryCall<any, any>, callback: sendUnaryData<any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Handler = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
 
 /** An async handler as grpc-js wants it; a throw becomes the engine's error (errors.ts). */
 function unary<Req, Res>(fn: (req: Req) => Promise<Res>): Handler {
