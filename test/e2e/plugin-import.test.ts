@@ -50,8 +50,7 @@ for (const shape of SHAPES) {
       postsAfterSeeding = await posts();
       expect(postsAfterSeeding, "the count sees the seeding's own creates").to.equal(4);
       project = await createPluginProject(`import-${shape.toLowerCase()}`, PROJECT);
-      await project.pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
-      await project.pulumi("config", "set", "hosting:baseUrl", world.sim.url);
+      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
     });
     after(async () => {
       project?.dispose();

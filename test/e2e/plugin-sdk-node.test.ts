@@ -50,12 +50,10 @@ for (const shape of SHAPES) {
       if (!fs.existsSync(path.join(SDK, "index.js"))) throw new Error("sdk/nodejs/bin is missing: run `npm run sdk` (scripts/gen-sdk.sh)");
       world = await startWorld(shape);
       project = await createPluginProject(`sdk-${shape.toLowerCase()}`, PULUMI_YAML, { "index.js": PROGRAM }, { "node_modules/@pulumi-hosting/sdk": SDK });
-      await project.pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
-      await project.pulumi("config", "set", "hosting:baseUrl", world.sim.url);
-      await project.pulumi("config", "set", "--secret", "explicitKey", API_KEY);
-      await project.pulumi("config", "set", "explicitUrl", world.sim.url);
-      await project.pulumi("config", "set", "webhookUrl", world.receiver.url);
-      await project.pulumi("config", "set", "--secret", "webhookSecret", WEBHOOK_SECRET);
+      await project.config(
+        { "hosting:baseUrl": world.sim.url, explicitUrl: world.sim.url, webhookUrl: world.receiver.url },
+        { "hosting:apiKey": API_KEY, explicitKey: API_KEY, webhookSecret: WEBHOOK_SECRET },
+      );
     });
     after(async () => {
       project?.dispose();

@@ -23,10 +23,7 @@ for (const shape of SHAPES) {
       }
       world = await startWorld(shape);
       project = await createPluginProject(`yaml-${shape.toLowerCase()}`, EXAMPLE);
-      await project.pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
-      await project.pulumi("config", "set", "hosting:baseUrl", world.sim.url);
-      await project.pulumi("config", "set", "webhookUrl", world.receiver.url);
-      await project.pulumi("config", "set", "--secret", "webhookSecret", WEBHOOK_SECRET);
+      await project.config({ "hosting:baseUrl": world.sim.url, webhookUrl: world.receiver.url }, { "hosting:apiKey": API_KEY, webhookSecret: WEBHOOK_SECRET });
     });
     after(async () => {
       project?.dispose();

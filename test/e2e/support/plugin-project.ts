@@ -35,6 +35,8 @@ export interface PluginProject {
   pulumi(...args: string[]): Promise<string>;
   /** `pulumi <args>` without the stack flag (stack init, import --file with its own). */
   raw(...args: string[]): Promise<string>;
+  /** `pulumi config set` of each value, `--secret` for those in `secrets`. */
+  config(plain: Record<string, string>, secrets?: Record<string, string>): Promise<void>;
   dispose(): void;
 }
 
@@ -75,6 +77,10 @@ export async function createPluginProject(
     printed,
     pulumi: (...args) => run([...args, "--stack", stack, "--non-interactive"]),
     raw: (...args) => run(args),
+    config: async (plain, secrets = {}) => {
+      for (const [k, v] of Object.entries(plain)) await run(["config", "set", k, v, "--stack", stack]);
+      for (const [k, v] of Object.entries(secrets)) await run(["config", "set", "--secret", k, v, "--stack", stack]);
+    },
     dispose: () => {
       env.dispose();
       fs.rmSync(dir, { recursive: true, force: true });
