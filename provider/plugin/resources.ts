@@ -6,7 +6,7 @@
 import type { ProviderImpl, RawProps } from "../core/route";
 import * as server from "../server/provider";
 import * as webhook from "../webhook/provider";
-import { SERVER_REPORTED_NAMES } from "../server/types";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_REPORTED_NAMES } from "../server/types";
 
 export interface PluginResource {
   impl: ProviderImpl<RawProps, RawProps>;
@@ -37,7 +37,8 @@ export const RESOURCES: Record<string, PluginResource> = {
     reported: SERVER_REPORTED_NAMES,
     completeInputs(news, urn) {
       const out = { ...news };
-      if (out.ownerTag === undefined) out.ownerTag = `pulumi-stack:${urn.project}/${urn.stack}`;
+      // The stack's tag for check to use or drop by shape (provider/server/owner-tag.ts).
+      if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
       // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
       if (out.adoptId !== undefined) out.__adoptName = urn.name;
       return out;
