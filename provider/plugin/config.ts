@@ -10,6 +10,7 @@ import { SETTINGS, type ConfigSource, type SettingName } from "../core/settings"
 import type { CheckFailure } from "../core/check-kinds";
 import { isUnknown } from "../core/unknown";
 import type { Props } from "./wire";
+import { ADOPT_CONFIG_KEY } from "../server/types";
 
 /** The settings a provider takes as arguments: those with a stack config key. */
 export const CONFIG_KEYS = (Object.keys(SETTINGS) as SettingName[]).filter((k) => "config" in SETTINGS[k]);
@@ -17,8 +18,11 @@ export const CONFIG_KEYS = (Object.keys(SETTINGS) as SettingName[]).filter((k) =
 /** Always secret in the checked configuration. */
 export const CONFIG_SECRETS = CONFIG_KEYS.filter((k) => SETTINGS[k].secret);
 
-/** The engine's own keys in a provider's inputs (version, plugin download URL), never ours. */
-const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
+/**
+ * Keys that are not settings: the engine's own (version, plugin download URL), and
+ * `hosting:adopt`, which a TypeScript program reads in its own process (adopt-config.ts).
+ */
+const ENGINE_KEYS = new Set(["version", "pluginDownloadURL", ADOPT_CONFIG_KEY]);
 
 /** CheckConfig: refuses unknown keys and non-string values; the values are checked when used. */
 export function checkConfig(news: Props): { inputs: Props; failures: CheckFailure[] } {
