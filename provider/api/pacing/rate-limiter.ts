@@ -26,12 +26,15 @@
 //   AIMD_RECOVER_MS;
 // - each grant waits a random time of up to one token at the key's rate, so that processes
 //   that learn the same news from the same answers do not spend it in the same millisecond;
+// - a grant also waits while the last `Remaining`, projected over at most STALE_MS at the
+//   key's rate less the others' measured use and less our grants since, shows no token above
+//   the reserve: while the stock is spent fast, an answer half a second old is stale news;
 // - we stop a few tokens above empty (about 1 s of their use, at most a tenth of the bucket),
 //   so two processes that both see the last tokens do not both spend them.
 // When the others stop, their estimate decays (10 s); an answer with none of our requests in
-// flight shows the bucket as it is, and we may take of what it holds above the reserve the
-// AIMD factor's part (the whole of it once the others are gone), so a process alone gets the
-// whole key back.
+// flight shows the bucket as it is, and we may take half the AIMD factor's part of what it
+// holds above the reserve (the whole of it once the others are gone), so a process alone gets
+// the whole key back.
 // While requests wait more than a few seconds, `onWait` hears how many, this process's share
 // and the time left, at most every `waitReportMs` (wait-report.ts).
 // With a `coordinator` (opt-in, redis-coordinator.ts) each request also takes a token from it
@@ -56,6 +59,8 @@ const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
 const MIN_SHARE = 1 / 16;
 /** AIMD: how long the share's factor takes to grow back from 0 to 1 after a 429 halved it. */
 const AIMD_RECOVER_MS = 20_000;
+/** How far the last `Remaining` is projected while others spend the key (see the module comment). */
+const STALE_MS = 1000;
 /** Tokens' time without an answer after which a waiting cooperating process looks again. */
 const PROBE_TOKENS = 10;
 
@@ -117,6 +122,8 @@ export class RateLimiter implements Pacer {
   private cutSeq = 0;
   /** A grant that waits its random delay until then (see the module comment). */
   private jitterUntil: number | undefined;
+  /** The last `Remaining`, when it came, and our grants then less those still in flight. */
+  private lastRemaining: { at: number; remaining: number; seq: number } | undefined;
 
   constructor(private readonly opts: RateLimiterOptions) {
     this.clock = opts.clock ?? realClock;
@@ -261,6 +268,7 @@ export class RateLimiter implements Pacer {
     const remaining = num(header(RATE_LIMIT_REMAINING));
     if (remaining === undefined) return;
     this.shared.observe(this.now(), remaining, this.ratePerMs, this.capacity);
+    this.lastRemaining = { at: this.now(), remaining, seq: this.seq - this.inFlight };
     const reset = num(header(RATE_LIMIT_RESET));
     if (this.coordinator) {
       const full = reset !== undefined ? remaining + Math.max(0, reset * 1000 - this.now()) * this.ratePerMs : remaining + 1;
@@ -287,10 +295,10 @@ export class RateLimiter implements Pacer {
     }
     // With none of ours in flight this answer is the newest news: when others slowed down,
     // the bucket holds more than our share's projection, and we may use it: all of it when
-    // alone, the AIMD factor's part of what lies above the reserve while others are active
+    // alone, half the AIMD factor's part of what lies above the reserve while others are active
     // (every process hears the same news, and taking all of it was most of the 429s at 8).
     if (this.cooperate && this.inFlight === 0) {
-      const free = this.othersPerMs(now) > 0 ? Math.floor((remaining - this.reserve(now)) * this.aimd) : remaining;
+      const free = this.othersPerMs(now) > 0 ? Math.floor(((remaining - this.reserve(now)) * this.aimd) / 2) : remaining;
       this.tokens = Math.max(this.tokens, Math.min(this.capacity, free));
     }
   }
@@ -343,6 +351,7 @@ export class RateLimiter implements Pacer {
       this.refill();
       const need = 1 + this.reserve(now);
       if (this.cooperate && this.inFlight >= Math.floor(this.window)) return;
+      if (this.tokens >= need && this.staleEmpty(now, need)) return this.wakeAt(now + Math.ceil(1 / this.ratePerMs / 4));
       if (this.tokens >= need || this.probeDue(now)) {
         if (this.cooperate && this.othersPerMs(now) > 0) {
           this.jitterUntil ??= now + (this.opts.random ?? Math.random)() / this.ratePerMs;
@@ -361,6 +370,20 @@ export class RateLimiter implements Pacer {
       const wait = Math.min((need - this.tokens) / this.shareRatePerMs(now), 1 / this.ratePerMs);
       return this.wakeAt(now + Math.ceil(wait));
     }
+  }
+
+  /**
+   * While others spend the key, the bucket the last answer showed, projected to now (over at
+   * most STALE_MS: the others' estimate is a 10 s average), holds fewer than `need` tokens.
+   * Our requests in flight at that answer count as spent since (conservatively: the server may
+   * already have counted them). A due probe is never held: it is how a waiting process learns.
+   */
+  private staleEmpty(now: number, need: number): boolean {
+    const last = this.lastRemaining;
+    if (!this.cooperate || !last || this.othersPerMs(now) <= 0 || this.probeDue(now)) return false;
+    const others = this.shared.othersPerMs(now, this.inFlight);
+    const projected = last.remaining + (this.ratePerMs - others) * Math.min(now - last.at, STALE_MS) - (this.seq - last.seq);
+    return projected < need;
   }
 
   /**
