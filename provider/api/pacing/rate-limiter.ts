@@ -17,10 +17,12 @@
 // Many processes, one key (issues 15, 20): with `cooperate` (the default) shared-use.ts infers
 // the others' use from the drop of `Remaining` our own requests do not explain, and while
 // others are active:
-// - the refill this process counts on is its part of the key's rate in proportion to its own
-//   recent use against theirs (never less than 1/16 of it). Both estimates are inflated alike
-//   while the bucket's stock is being spent, so the proportions stay right where "the rate
-//   less theirs" gave every process 1/16 for tens of seconds and then let the stock pile up;
+// - the refill this process counts on is the larger of the key's rate less theirs and its part
+//   of the key's rate in proportion to its own recent use against theirs (never less than
+//   1/16 of it). While the bucket's stock is being spent both estimates are inflated alike:
+//   the proportions stay right where "the rate less theirs" alone gave every process 1/16 for
+//   tens of seconds and then let the stock pile up; and a process that has had nothing yet
+//   still counts on what the others leave;
 // - that part is scaled by an AIMD factor: halved on a 429 (once per congestion event: only a
 //   429 of a request sent after the last cut cuts again), grown back linearly to 1 in
 //   AIMD_RECOVER_MS;
@@ -235,7 +237,7 @@ export class RateLimiter implements Pacer {
     if (others <= 0) return this.ratePerMs;
     this.growAimd();
     const own = this.shared.ownPerMs();
-    return Math.max(this.ratePerMs * MIN_SHARE, ((this.ratePerMs * own) / (own + others)) * this.aimd);
+    return Math.max(this.ratePerMs * MIN_SHARE, Math.max(this.ratePerMs - others, (this.ratePerMs * own) / (own + others)) * this.aimd);
   }
 
   /** Tokens left in the server's bucket while others are active (back off before a 429). */
