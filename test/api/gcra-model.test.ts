@@ -1,0 +1,103 @@
+// Issue 20's proof in a deterministic model: 8 processes keep the key busy for 10 virtual
+// minutes through the coordinator's real gate (provider/api/token-gate.ts) and its bucket plan
+// (gcra-plan.ts) over the Lua script's TypeScript twin (test/helpers/gcra-model.ts, checked
+// against the script in gcra-script.test.ts); every granted request reaches the simulator's
+// own model of the API's bucket (simulator/rate-limit.ts) after a varying delay. No grant is
+// ever refused there, and the key's rate is used to the last token. A bucket larger than the
+// plan's, in the same model, is refused: the model can see an overdraw.
+import { expect } from "chai";
+import { bucketPlan, type BucketPlan } from "../../provider/api/gcra-plan";
+import { TokenGate } from "../../provider/api/token-gate";
+import type { RequestPriority } from "../../provider/api/types";
+import { RateLimiter as ApiBucket } from "../../simulator/rate-limit";
+import type { KeyRecord } from "../../simulator/store/types";
+import { GcraModel } from "../helpers/gcra-model";
+import { VirtualTime } from "../helpers/virtual-time";
+
+const PROCESSES = 8;
+/** Requests each process keeps waiting or in flight, all the time. */
+const DEMAND = 5;
+const MINUTES = 10;
+const PER_MINUTE = 240;
+const BURST = 40;
+const KEY: KeyRecord = { key: "model-key", permission: "full", tier: "custom", limit: PER_MINUTE, burst: BURST, revoked: false };
+const PRIORITIES: RequestPriority[] = ["mutation", "read", "poll"];
+
+interface Outcome {
+  admitted: number;
+  refused: number;
+  perProcess: number[];
+  byPriority: Record<RequestPriority, number>;
+}
+
+/**
+ * Runs the model with `plan`. Each attempt at the bucket takes a round trip of 0.2-2 ms (the
+ * bucket decides halfway); a granted request reaches the API 5-400 ms later and its answer
+ * comes back 5 ms after that, when the worker asks again.
+ */
+async function run(plan: BucketPlan, seed: number): Promise<Outcome> {
+  const time = new VirtualTime();
+  const bucket = new GcraModel();
+  const api = new ApiBucket();
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const end = MINUTES * 60_000;
+  const outcome: Outcome = { admitted: 0, refused: 0, perProcess: Array(PROCESSES).fill(0), byPriority: { mutation: 0, read: 0, poll: 0 } };
+  for (let p = 0; p < PROCESSES; p++) {
+    const gate = new TokenGate({
+      sleep: time.sleep,
+      attempt: async () => {
+        const rtt = 0.2 + random() * 1.8;
+        await time.sleep(rtt / 2);
+        const wait = bucket.take("budget", plan, Math.round(time.now * 1000));
+        await time.sleep(rtt / 2);
+        return wait;
+      },
+    });
+    for (let w = 0; w < DEMAND; w++) {
+      void (async () => {
+        while (time.now < end) {
+          const priority = PRIORITIES[Math.floor(random() * PRIORITIES.length)]!;
+          await gate.take(priority);
+          await time.sleep(5 + random() * 395);
+          if (time.now >= end) return;
+          if (api.take(KEY, time.now).allowed) {
+            outcome.admitted++;
+            outcome.perProcess[p]!++;
+            outcome.byPriority[priority]++;
+          } else outcome.refused++;
+          await time.sleep(5);
+        }
+      })();
+    }
+  }
+  await time.runUntil(end + 1000);
+  return outcome;
+}
+
+describe("GCRA coordinator in a deterministic model (8 processes, 10 virtual minutes)", function () {
+  this.timeout(60_000);
+
+  for (const learnt of [BURST, BURST + 3]) {
+    it(`sustained demand on 240/min, burst 40, coordinating a burst of ${learnt}: 0 × 429, the key's rate to the last token`, async () => {
+      // 43: the most that the burst estimated from X-RateLimit-Reset (whole seconds) can be over.
+      const plan = bucketPlan(PER_MINUTE, learnt);
+      const o = await run(plan, 7);
+      console.log(`      burst ${learnt}: ${o.admitted} admitted, ${o.refused} × 429; per process ${o.perProcess.join(", ")}; by priority ${JSON.stringify(o.byPriority)}`);
+      expect(o.refused, "grants beyond the API's bucket").to.equal(0);
+      // The API allows its burst plus the rate for 10 minutes (2,440); the coordinator hands out
+      // its own burst plus the same rate, less the requests still in flight at the end.
+      const rate = (MINUTES * 60_000 * PER_MINUTE) / 60_000;
+      expect(o.admitted).to.be.within(plan.burst + rate - 2, plan.burst + rate);
+      for (const [p, n] of o.perProcess.entries()) expect(n, `process ${p}'s grants`).to.be.above(0.5 * (o.admitted / PROCESSES));
+    });
+  }
+
+  it("sees an overdraw: a bucket 10 tokens larger than the API's is refused within the model", async () => {
+    const fit = bucketPlan(PER_MINUTE, BURST);
+    const plan = { ...fit, burst: BURST + 10, toleranceUs: (BURST + 10 - 1) * fit.intervalUs, reserve: 0 };
+    const o = await run(plan, 7);
+    console.log(`      burst ${plan.burst} coordinated on a bucket of ${BURST}: ${o.admitted} admitted, ${o.refused} × 429`);
+    expect(o.refused).to.be.at.least(10 - 1);
+  });
+});
