@@ -1,0 +1,95 @@
+// Redis soak (issue 20; not a test, not in `npm test`): K client processes share one key of a
+// 240/min, burst 40 tier of the simulator through the Redis coordinator, each keeping D requests
+// waiting or in flight for the whole run (redis-soak-worker.ts). The API's bucket is the judge:
+// every grant beyond it is a 429. Prints the requests, the admitted ones against what the
+// API's bucket allows in the run's time (its burst plus the rate), the 429s, and PASS when
+// there were none and every process stayed coordinated. Loopback only: a throw-away Redis
+// (scripts/redis.sh) and an in-process simulator.
+//   npm run soak:redis -- [--processes 8] [--minutes 10] [--demand 4] [--shape A|B]
+
+import { spawn } from "child_process";
+import * as path from "path";
+import { startSimulator } from "../simulator";
+import { startThrowawayServer } from "../scripts/throwaway-server";
+
+const LIMIT = 240;
+const BURST = 40;
+const KEY = "redis-soak-key-0123456789";
+
+interface WorkerResult {
+  requests: number;
+  rateLimited: number;
+  retries: number;
+  created: number;
+  coordinated: boolean;
+  warnings: string[];
+}
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+function startWorker(args: string[]): { ready: Promise<void>; go: () => void; done: Promise<WorkerResult> } {
+  const child = spawn(process.execPath, [path.join(__dirname, "redis-soak-worker.js"), ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  let readyNow: () => void;
+  const ready = new Promise<void>((resolve) => (readyNow = resolve));
+  child.stdout.on("data", (d) => {
+    out += d;
+    if (out.startsWith("ready\n")) readyNow();
+  });
+  child.stderr.on("data", (d) => (err += d));
+  const done = new Promise<WorkerResult>((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.split("\n")[1]!)) : reject(new Error(`worker exited ${code}: ${err}`)))),
+  );
+  return { ready, go: () => child.stdin.end("go\n"), done };
+}
+
+async function main(): Promise<void> {
+  const processes = Number(option("processes", "8"));
+  const minutes = Number(option("minutes", "10"));
+  const demand = Number(option("demand", "4"));
+  const shape = option("shape", "A") as "A" | "B";
+  const redis = await startThrowawayServer("redis.sh", "redis://");
+  const sim = await startSimulator({ shape, seed: 20, provisionMs: 1000, transitionMs: 100, keys: [{ key: KEY, permission: "full", tier: "custom", limit: LIMIT, burst: BURST }] });
+  try {
+    console.log(`Redis soak: ${processes} processes × ${minutes} min, ${demand} requests each waiting or in flight, shape ${shape}, ${LIMIT}/min, burst ${BURST}`);
+    const workers = Array.from({ length: processes }, (_, k) => startWorker([sim.url, KEY, redis.url, String(minutes * 60_000), String(demand), `s${k}-`]));
+    await Promise.all(workers.map((w) => w.ready));
+    const started = Date.now();
+    for (const w of workers) w.go();
+    const progress = setInterval(() => {
+      const s = sim.admin.sim.stats;
+      console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${s.total} requests, ${s.rateLimited} × 429`);
+    }, 60_000);
+    let results: WorkerResult[];
+    try {
+      results = await Promise.all(workers.map((w) => w.done));
+    } finally {
+      clearInterval(progress);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const { total, rateLimited } = sim.admin.sim.stats;
+    const admitted = total - rateLimited;
+    const bound = BURST + (LIMIT / 60) * seconds;
+    console.log(`  ran ${seconds.toFixed(1)} s; the API saw ${total} requests: ${admitted} admitted, ${rateLimited} × 429`);
+    console.log(`  the API's bucket allows at most ${Math.floor(bound)} in that time (burst ${BURST} + ${LIMIT / 60}/s × ${seconds.toFixed(1)} s): ${((100 * admitted) / bound).toFixed(1)}% used`);
+    console.log(`  per process (admitted): ${results.map((r) => r.requests - r.rateLimited).join(", ")}; servers created ${results.reduce((n, r) => n + r.created, 0)}`);
+    const lost = results.filter((r) => !r.coordinated).length;
+    const warnings = results.flatMap((r) => r.warnings);
+    if (warnings.length) console.log(`  warnings: ${warnings.join(" | ")}`);
+    const pass = rateLimited === 0 && lost === 0 && admitted <= bound;
+    console.log(`${pass ? "PASS" : "FAIL"}: ${rateLimited} × 429 (bound 0), ${lost} processes fell back to header pacing (bound 0)`);
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    await sim.close();
+    await redis.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.stack : String(e));
+  process.exit(1);
+});
