@@ -1,22 +1,21 @@
 // One process of the Redis soak (redis-soak.ts): its own client on the shared key, every
-// token taken from the coordinator in Redis. It says "ready", starts on a line on stdin, keeps
-// `demand` requests waiting or in flight until `durationMs` has passed (a create, then a
-// status poll of that server, then a read, over and over: all three priorities), and prints
-// its client's counts as JSON.
-//   node redis-soak-worker.js <baseUrl> <apiKey> <redisUrl> <durationMs> <demand> <labelPrefix>
+// token taken from the coordinator in Redis. It starts at `startAt` (epoch ms, the same for
+// every process), keeps `demand` requests waiting or in flight until `durationMs` has passed
+// (a create, then a status poll of that server, then a read, over and over: all three
+// priorities), and prints its client's counts as JSON.
+//   node redis-soak-worker.js <baseUrl> <apiKey> <redisUrl> <startAt> <durationMs> <demand> <labelPrefix>
 
 import { createClient } from "../provider/api";
 
 async function main(): Promise<void> {
-  const [baseUrl, apiKey, redisUrl, durationMs, demand, prefix] = process.argv.slice(2) as [string, string, string, string, string, string];
+  const [baseUrl, apiKey, redisUrl, startAt, durationMs, demand, prefix] = process.argv.slice(2) as [string, string, string, string, string, string, string];
   const warnings: string[] = [];
   const api = createClient({ baseUrl, apiKey, rateLimitRedis: redisUrl, timeoutMs: 10_000, onWarning: (m) => warnings.push(m) });
-  process.stdout.write("ready\n");
-  await new Promise((resolve) => process.stdin.once("data", resolve));
-  process.stdin.pause();
+  const lateMs = Math.max(0, Date.now() - Number(startAt));
+  await new Promise((resolve) => setTimeout(resolve, Number(startAt) - Date.now()));
   const images = await api.listOsImages();
   const os = (images.find((i) => i.slug.startsWith("ubuntu")) ?? images[0]!).slug;
-  const end = Date.now() + Number(durationMs);
+  const end = Number(startAt) + Number(durationMs);
   let created = 0;
   await Promise.all(
     Array.from({ length: Number(demand) }, async (_, lane) => {
@@ -30,7 +29,7 @@ async function main(): Promise<void> {
       }
     }),
   );
-  process.stdout.write(`${JSON.stringify({ ...api.stats(), created, coordinated: api.rateLimitState().coordinated, warnings })}\n`);
+  process.stdout.write(`${JSON.stringify({ ...api.stats(), created, coordinated: api.rateLimitState().coordinated, lateMs, warnings })}\n`);
 }
 
 main().catch((e) => {

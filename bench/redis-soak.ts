@@ -7,7 +7,7 @@
 // (scripts/redis.sh) and an in-process simulator.
 //   npm run soak:redis -- [--processes 8] [--minutes 10] [--demand 4] [--shape A|B]
 
-import { spawn } from "child_process";
+import { execFile } from "child_process";
 import * as path from "path";
 import { startSimulator } from "../simulator";
 import { startThrowawayServer } from "../scripts/throwaway-server";
@@ -15,6 +15,8 @@ import { startThrowawayServer } from "../scripts/throwaway-server";
 const LIMIT = 240;
 const BURST = 40;
 const KEY = "redis-soak-key-0123456789";
+/** Time for the processes to load before they start together. */
+const START_DELAY_MS = 5000;
 
 interface WorkerResult {
   requests: number;
@@ -22,6 +24,7 @@ interface WorkerResult {
   retries: number;
   created: number;
   coordinated: boolean;
+  lateMs: number;
   warnings: string[];
 }
 
@@ -30,21 +33,13 @@ function option(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-function startWorker(args: string[]): { ready: Promise<void>; go: () => void; done: Promise<WorkerResult> } {
-  const child = spawn(process.execPath, [path.join(__dirname, "redis-soak-worker.js"), ...args], { stdio: ["pipe", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  let readyNow: () => void;
-  const ready = new Promise<void>((resolve) => (readyNow = resolve));
-  child.stdout.on("data", (d) => {
-    out += d;
-    if (out.startsWith("ready\n")) readyNow();
-  });
-  child.stderr.on("data", (d) => (err += d));
-  const done = new Promise<WorkerResult>((resolve, reject) =>
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.split("\n")[1]!)) : reject(new Error(`worker exited ${code}: ${err}`)))),
+/** Runs one worker to its end: its counts, or why it failed. */
+function runWorker(args: string[], timeoutMs: number): Promise<WorkerResult> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, [path.join(__dirname, "redis-soak-worker.js"), ...args], { timeout: timeoutMs }, (err, stdout, stderr) =>
+      err ? reject(new Error(`a worker failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    ),
   );
-  return { ready, go: () => child.stdin.end("go\n"), done };
 }
 
 async function main(): Promise<void> {
@@ -56,17 +51,17 @@ async function main(): Promise<void> {
   const sim = await startSimulator({ shape, seed: 20, provisionMs: 1000, transitionMs: 100, keys: [{ key: KEY, permission: "full", tier: "custom", limit: LIMIT, burst: BURST }] });
   try {
     console.log(`Redis soak: ${processes} processes × ${minutes} min, ${demand} requests each waiting or in flight, shape ${shape}, ${LIMIT}/min, burst ${BURST}`);
-    const workers = Array.from({ length: processes }, (_, k) => startWorker([sim.url, KEY, redis.url, String(minutes * 60_000), String(demand), `s${k}-`]));
-    await Promise.all(workers.map((w) => w.ready));
-    const started = Date.now();
-    for (const w of workers) w.go();
+    // Every process starts at the same moment, a few seconds on, whenever it finished loading.
+    const started = Date.now() + START_DELAY_MS;
+    const args = (k: number) => [sim.url, KEY, redis.url, String(started), String(minutes * 60_000), String(demand), `s${k}-`];
+    const workers = Array.from({ length: processes }, (_, k) => runWorker(args(k), START_DELAY_MS + minutes * 60_000 + 300_000));
     const progress = setInterval(() => {
       const s = sim.admin.sim.stats;
       console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${s.total} requests, ${s.rateLimited} × 429`);
     }, 60_000);
     let results: WorkerResult[];
     try {
-      results = await Promise.all(workers.map((w) => w.done));
+      results = await Promise.all(workers);
     } finally {
       clearInterval(progress);
     }
@@ -77,6 +72,8 @@ async function main(): Promise<void> {
     console.log(`  ran ${seconds.toFixed(1)} s; the API saw ${total} requests: ${admitted} admitted, ${rateLimited} × 429`);
     console.log(`  the API's bucket allows at most ${Math.floor(bound)} in that time (burst ${BURST} + ${LIMIT / 60}/s × ${seconds.toFixed(1)} s): ${((100 * admitted) / bound).toFixed(1)}% used`);
     console.log(`  per process (admitted): ${results.map((r) => r.requests - r.rateLimited).join(", ")}; servers created ${results.reduce((n, r) => n + r.created, 0)}`);
+    const late = Math.max(...results.map((r) => r.lateMs));
+    if (late > 0) console.log(`  the slowest process to load started ${late} ms late`);
     const lost = results.filter((r) => !r.coordinated).length;
     const warnings = results.flatMap((r) => r.warnings);
     if (warnings.length) console.log(`  warnings: ${warnings.join(" | ")}`);
