@@ -6,5 +6,5 @@ assertSupportedRuntime();
 export { Server, type ServerArgs, type ServerInputs, type ServerOutputs, type PowerState } from "./server/resource";
 export { Webhook, type WebhookArgs, type WebhookInputs, type WebhookOutputs } from "./webhook/resource";
 export * from "./functions";
-export type { Region, Plan, OsImage, Account, WebhookEvent } from "./api/types";
-export { WEBHOOK_EVENTS } from "./api/types";
+export type { Region, Plan, OsImage, Account, WebhookEvent } from "./api/wire/types";
+export { WEBHOOK_EVENTS } from "./api/wire/types";

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A throw-away Redis server for tests and the benchmark: the opt-in rate-limit coordinator
-# (provider/api/redis-coordinator.ts) keeps a key's shared budget in it.
+# (provider/api/pacing/redis-coordinator.ts) keeps a key's shared budget in it.
 #
 #   scripts/redis.sh install       installs Debian's `redis-server` when it is missing
 #   scripts/redis.sh start <dir>   starts a server on a free loopback port with its files in <dir>

@@ -36,10 +36,12 @@ if [[ ! -f "$SDK_DIR/package.json" ]]; then
   exit 1
 fi
 CACHE_ROOT="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}"
-# The CLI versions we build, newest first. The Go module proxy reachable here serves only
-# some releases (3.260.0's pkg module was refused on 2026-11-22, 3.259.0 was served), so the
-# first one that is cached, or else builds, is used.
-read -r -a CLI_VERSIONS <<< "${PULUMI_CLI_VERSIONS:-3.260.0 3.259.0 3.255.0 3.252.0}"
+# The CLI versions we build: the one every lane is tested with (scripts/lanes.json `cli`)
+# first, so that each machine runs the same engine, then older fallbacks for a module proxy
+# that refuses it (such a CLI fails CI's version check: scripts/run-lane.sh). A newer CLI
+# already cached is not picked up: on 2026-11-24 3.260.0 was served, and a cache holding it
+# made the lanes run an untested engine.
+read -r -a CLI_VERSIONS <<< "${PULUMI_CLI_VERSIONS:-$(node -p "require('$SCRIPT_ROOT/scripts/lanes.json').cli") 3.255.0 3.252.0}"
 
 # Links the shim into .tools/bin, from a copy beside the CLI in $1 when given.
 link_shim() {

@@ -16,6 +16,7 @@ import { createBenchStack, type BenchStack } from "./pulumi-stack";
 import { countRequests, type RequestCount } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { sampleTimeline, type Sample } from "./timeline";
+import { WAITER_MODULE_ENV } from "../../provider/core/waiter-module";
 
 export interface MultiStackResult {
   shape: Shape;
@@ -52,7 +53,7 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
   const redis = pacing === "redis" ? await startBenchRedis() : undefined;
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
-  const env: Record<string, string> = { HOSTING_NAIVE_MODE: "0", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
+  const env: Record<string, string> = { [WAITER_MODULE_ENV]: "", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
   if (redis) env.HOSTING_RATE_LIMIT_REDIS = redis.url;
   const stacks: BenchStack[] = [];
   try {

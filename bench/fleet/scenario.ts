@@ -10,6 +10,8 @@ import { createBenchStack } from "./pulumi-stack";
 import { countRequests, describeRoutes, type RequestCount } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { measureState, type StateSize } from "./state-size";
+import { NAIVE_HOOKS } from "../naive/hooks";
+import { WAITER_MODULE_ENV } from "../../provider/core/waiter-module";
 
 export interface OpResult {
   seconds: number;
@@ -40,7 +42,7 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
   const config: Record<string, { value: string; secret?: boolean }> = sim
     ? { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } }
     : {};
-  const env = { HOSTING_NAIVE_MODE: mode === "naive" ? "1" : "0" };
+  const env = { [WAITER_MODULE_ENV]: mode === "naive" ? NAIVE_HOOKS : "" };
   const bench = await createBenchStack(repoRoot, fleetProgram(mode, n, "", opts.ownerTag), config, env);
   // The CLI's output is kept only to name the first diagnostic when an operation fails.
   let output: string[] = [];
@@ -78,7 +80,7 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
     const destroy = await timed("destroy", async () => ({ changes: (await bench.stack.destroy(common)).summary.resourceChanges }));
     if (!destroy.ok && mode === "naive") {
       // Clean up with our provider so the next scenario starts from nothing (not measured).
-      bench.setEnv("HOSTING_NAIVE_MODE", "0");
+      bench.setEnv(WAITER_MODULE_ENV, "");
       await bench.stack.destroy(common).catch(() => undefined);
     }
     if (sim) result.leftAfterDestroy = await sim.liveServers();

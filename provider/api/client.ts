@@ -4,17 +4,19 @@
 // one per endpoint of the spec, are a few lines each over the modules that do the work.
 
 import { createHash, randomUUID } from "crypto";
-import { ApiError, IncompleteCreateError } from "./errors";
-import { Catalogue, type OsCatalogue } from "./catalogue";
-import { CatalogueFileCache, fileCached } from "./catalogue-file-cache";
-import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./normalize";
+import { ApiError, IncompleteCreateError } from "./http/errors";
+import { Catalogue, type OsCatalogue } from "./catalogue/catalogue";
+import { CatalogueFileCache, fileCached } from "./catalogue/catalogue-file-cache";
+import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./wire/normalize";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
-import { paginate } from "./paginate";
-import { RateLimiter } from "./rate-limiter";
-import { RedisCoordinator } from "./redis-coordinator";
-import { Requester, type CallOptions } from "./requester";
-import { ShapeTracker } from "./shape";
-import { defaultUserAgent, Transport } from "./transport";
+import { paginate } from "./wire/paginate";
+import { RateLimiter } from "./pacing/rate-limiter";
+import type { Pacer, PacerSnapshot } from "./pacing/pacer";
+import { RedisCoordinator } from "./pacing/redis-coordinator";
+import { Requester, type CallOptions } from "./http/requester";
+import { ShapeTracker } from "./wire/shape";
+import { unsendableInputs } from "./wire/shape-fields";
+import { defaultUserAgent, Transport } from "./http/transport";
 import type {
   Account,
   ApiShape,
@@ -34,7 +36,7 @@ import type {
   UpdateServerRequest,
   UpdateWebhookRequest,
   Webhook,
-} from "./types";
+} from "./wire/types";
 
 type Wire = Record<string, unknown>;
 
@@ -68,7 +70,7 @@ export class HostingClient implements HostingApi {
   /** The resolved options without the key. */
   readonly options: Readonly<Omit<ResolvedOptions, "apiKey">>;
   private readonly tracker: ShapeTracker;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: Pacer;
   private readonly requester: Requester;
   private readonly catalogue: Catalogue;
   private readonly basePath: string;
@@ -78,11 +80,10 @@ export class HostingClient implements HostingApi {
     this.options = Object.freeze(safe);
     this.basePath = new URL(safe.baseUrl).pathname.replace(/\/+$/, "");
     this.tracker = new ShapeTracker(safe.shape);
-    this.limiter = new RateLimiter({
+    this.limiter = safe.pacer ? safe.pacer() : new RateLimiter({
       ratePerMinute: safe.ratePerMinute,
       burst: safe.burst,
       maxPauseMs: safe.maxRetryAfterMs,
-      pacing: safe.pacing,
       cooperate: safe.cooperate,
       coordinator: safe.rateLimitRedis ? redisCoordinator(safe, apiKey) : undefined,
       onWait: safe.onRateLimitWait,
@@ -155,6 +156,9 @@ export class HostingClient implements HostingApi {
     const [os, shape] = await Promise.all([this.catalogue.os(), this.ensureShape()]);
     const image = os.resolve(req);
     const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+    // Inputs no request of the shape can carry are refused before anything is sent.
+    const unsendable = unsendableInputs(req, shape);
+    if (unsendable.length > 0) throw new ApiError("POST", "/v1/servers", unsendable.map((u) => u.reason).join("; "));
     const res = await this.requester.call("POST", "/v1/servers", toCreateBody(req, image, shape), {
       idempotencyKey,
       operation: "creating a server",
@@ -298,7 +302,7 @@ export class HostingClient implements HostingApi {
   }
 
   /** The bucket as the client sees it (tests, benchmark). */
-  rateLimitState(): ReturnType<RateLimiter["snapshot"]> {
+  rateLimitState(): PacerSnapshot {
     return this.limiter.snapshot();
   }
 

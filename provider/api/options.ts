@@ -2,14 +2,15 @@
 // resolved state. Everything that waits takes its timing from here, so tests can shrink
 // seconds to milliseconds (the idea of octokit plugin-retry's `retryAfterBaseValue`).
 
-import { BaseUrlProblem, normalizeBaseUrl } from "./base-url";
-import type { ApiShape } from "./types";
-import type { WaitReport } from "./wait-report";
+import { BaseUrlProblem, normalizeBaseUrl } from "./http/base-url";
+import type { ApiShape } from "./wire/types";
+import type { WaitReport } from "./pacing/wait-report";
+import type { Pacer } from "./pacing/pacer";
+import type { RetryEvent } from "./http/retry";
+import type { PagingMode } from "./wire/paginate";
 
-export { isLoopback } from "./base-url";
-
-/** How full listings walk the pages (both are in the spec; cursor is the v1.8 way). */
-export type PagingMode = "cursor" | "page";
+export { isLoopback } from "./http/base-url";
+export type { PagingMode, RetryEvent };
 
 export interface ClientOptions {
   /** Scheme and host of the API, e.g. `https://api.example.com` (no `/v1`). Required. */
@@ -64,12 +65,11 @@ export interface ClientOptions {
    */
   burst?: number;
   /**
-   * Pace requests with the client's token bucket (and hold every request during a 429's
-   * `retry_after`). `false` sends each request at once and leaves 429s to the retries alone,
-   * as a typical client does; only the benchmark's naive mode turns it off.
-   * @default true
+   * Builds the pacer that grants each request its token, instead of the client's own
+   * RateLimiter (the options above then do not apply). For benchmarks and tests.
+   * @default the RateLimiter
    */
-  pacing?: boolean;
+  pacer?: () => Pacer;
   /**
    * Share the key's rate limit with the other processes that use it: count on what their use
    * (inferred from `X-RateLimit-Remaining`) leaves, stop a few tokens above empty while they
@@ -141,15 +141,8 @@ export interface ClientOptions {
   onRetry?: (event: RetryEvent) => void | Promise<void>;
 }
 
-export interface RetryEvent {
-  method: string;
-  path: string;
-  /** The attempt that failed, 1-based. */
-  attempt: number;
-  error: Error;
-}
-
-export type ResolvedOptions = Required<ClientOptions>;
+/** Every option with its value; `pacer` alone may stay unset (the RateLimiter then paces). */
+export type ResolvedOptions = Required<Omit<ClientOptions, "pacer">> & Pick<ClientOptions, "pacer">;
 
 /** The one defaults object (the required `baseUrl`/`apiKey` have none). */
 export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent"> = {
@@ -162,7 +155,6 @@ export const DEFAULTS: Omit<ResolvedOptions, "baseUrl" | "apiKey" | "userAgent">
   maxRetryAfterMs: 120_000,
   ratePerMinute: 60,
   burst: 100,
-  pacing: true,
   cooperate: true,
   onRateLimitWait: () => undefined,
   rateLimitRedis: "",

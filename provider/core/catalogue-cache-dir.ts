@@ -1,4 +1,4 @@
-// Where the provider keeps the catalogue file cache (provider/api/catalogue-file-cache.ts):
+// Where the provider keeps the catalogue file cache (provider/api/catalogue/catalogue-file-cache.ts):
 // one folder per user, shared by every provider process on the machine.
 //   HOSTING_CATALOGUE_CACHE=off        no file cache: every process reads the catalogue itself
 //   HOSTING_CATALOGUE_CACHE_DIR=<dir>  another folder (default $XDG_CACHE_HOME/pulumi-hosting,

@@ -1,8 +1,8 @@
 // The catalogue (regions, plans, OS images) as check and diff see it. The client memoizes
-// each list (provider/api/catalogue.ts), so this is one fetch per client per process,
+// each list (provider/api/catalogue/catalogue.ts), so this is one fetch per client per process,
 // shared by every resource.
 
-import type { HostingApi, OsImage, Plan, Region } from "../api/types";
+import type { HostingApi, OsImage, Plan, Region } from "../api/wire/types";
 
 export interface Catalogue {
   regions: Region[];

@@ -17,7 +17,7 @@
 // Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
 // never replaces a newer one.
 
-import type { Server } from "../api/types";
+import type { Server } from "../api/wire/types";
 
 export class ListSnapshot {
   private servers = new Map<string, Server>();

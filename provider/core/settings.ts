@@ -3,8 +3,8 @@
 // the environment variables are the fallback, read at call time. Nothing here is ever
 // captured into the serialized provider: it lives in this module, in the provider process.
 
-import { normalizeBaseUrl } from "../api/base-url";
-import type { ApiShape } from "../api/types";
+import { normalizeBaseUrl } from "../api/http/base-url";
+import type { ApiShape } from "../api/wire/types";
 
 /** What `configure(req)` hands us: the stack config, keys as "hosting:apiKey". */
 export interface ConfigSource {

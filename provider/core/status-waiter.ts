@@ -13,7 +13,7 @@
 // one (v1.8), else after `initialPollMs`; the interval then grows by `backoff` up to
 // `maxPollMs`. Everything comes from `WaiterTimings`, so tests run in milliseconds.
 
-import type { HostingApi, Server } from "../api/types";
+import type { HostingApi, Server } from "../api/wire/types";
 import { ListSnapshot } from "./list-snapshot";
 import type { WaiterReadOptions, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 

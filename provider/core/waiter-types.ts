@@ -1,7 +1,7 @@
 // What a waiter promises, whichever kind the process uses (the shared StatusWaiter, or the
-// benchmark's NaiveWaiter): the types both implement and the resources call.
+// benchmark's NaiveWaiter in bench/naive/): the types both implement and the resources call.
 
-import type { Server } from "../api/types";
+import type { Server } from "../api/wire/types";
 
 /** What the caller decides from one observation: the server, or undefined when it is not listed. */
 export type Verdict = "done" | "failed" | "wait";

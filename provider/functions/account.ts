@@ -1,8 +1,8 @@
 // `getAccount`: GET /v1/account (works with any valid key), once per process per key.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Account, HostingApi } from "../api/types";
-import { PromiseCache } from "../api/memoize";
+import type { Account, HostingApi } from "../api/wire/types";
+import { PromiseCache } from "../api/catalogue/memoize";
 import { lookupClient } from "./client";
 
 export type GetAccountResult = Account;

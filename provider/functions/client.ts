@@ -5,7 +5,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
-import type { HostingApi } from "../api/types";
+import type { HostingApi } from "../api/wire/types";
 import { resolveSettings } from "../core/settings";
 
 export function lookupClient(): HostingApi {

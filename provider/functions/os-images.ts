@@ -3,7 +3,7 @@
 // Reads GET /v1/os once per process.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { OsImage } from "../api/types";
+import type { OsImage } from "../api/wire/types";
 import { osImagesOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearest } from "./nearest";

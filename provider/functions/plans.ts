@@ -3,7 +3,7 @@
 // `...Output` form. Reads GET /v1/plans once per process and filters here.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Plan } from "../api/types";
+import type { Plan } from "../api/wire/types";
 import { plansOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearestStrings } from "./nearest";

@@ -3,7 +3,7 @@
 // sdk/nodejs/getRegions.ts). Reads GET /v1/regions once per process.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Region } from "../api/types";
+import type { Region } from "../api/wire/types";
 import { regionsOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearest, nearestStrings } from "./nearest";

@@ -1,7 +1,7 @@
 // The servers `hosting-import` writes a program for: listed by tag and region on the API side
 // (GET /v1/servers?tag=&region=), by label prefix here (the API filters labels by equality
 // only), terminated ones left out. Sorted by label, then id, so the output is stable.
-import type { HostingApi, Server } from "../api/types";
+import type { HostingApi, Server } from "../api/wire/types";
 
 export interface ImportFilter {
   /** Only servers with this tag. */

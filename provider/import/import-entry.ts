@@ -3,7 +3,7 @@
 // reports). Ownership tags of any stack are left out: the adopting stack's own is added by the
 // provider (ownerTag), and a tag in both `tags` and `ownerTag` would show as a change.
 import { CREATE_FIELDS } from "../../protocol/shapes";
-import type { ApiShape, Server } from "../api/types";
+import type { ApiShape, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
 
 export interface ImportEntry {

@@ -2,7 +2,7 @@
 // the stack's ownership tag whose id is not in the stack's state. That happens
 // when `pulumi up` dies between the API's answer and the checkpoint write
 // (kill -9, a lost CI runner). Deleting is a separate, explicit step.
-import type { HostingApi, Server } from "../api/types";
+import type { HostingApi, Server } from "../api/wire/types";
 
 /** The tag every Server of a stack carries (see README "Ownership tag"). */
 export function stackOwnershipTag(project: string, stack: string): string {

@@ -13,7 +13,7 @@
 // server instead of adopting (and then deleting) the old one.
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Server } from "../api/types";
+import type { Server } from "../api/wire/types";
 import { findOs, type Catalogue } from "../core/catalogue";
 import type { CheckFailure } from "../core/check-kinds";
 import { api } from "../core/client";

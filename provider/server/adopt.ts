@@ -10,7 +10,7 @@
 // check it, and the adopt summary (a warning the engine shows) says so.
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, Server, UpdateServerRequest } from "../api/types";
+import type { HostingApi, Server, UpdateServerRequest } from "../api/wire/types";
 import { catalogue, type Catalogue } from "../core/catalogue";
 import { api } from "../core/client";
 import type { RawProps, Recorded } from "../core/route";

@@ -3,7 +3,7 @@
 // sorted and de-duplicated, `os` and `osId` both filled from the catalogue, every default
 // explicit, no undefined values (the engine's Struct cannot carry them).
 
-import type { Server, ServerStatus } from "../api/types";
+import type { Server, ServerStatus } from "../api/wire/types";
 import { sortedSet } from "../core/sorted-set";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
 import { findOs, type Catalogue } from "../core/catalogue";

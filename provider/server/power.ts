@@ -1,7 +1,7 @@
 // Waiting for a server to settle, and the power actions (start/stop) that `powerState` drives.
 // All waiting goes through the process's one status waiter.
 
-import type { HostingApi, Server } from "../api/types";
+import type { HostingApi, Server } from "../api/wire/types";
 import type { PowerState, StopMode } from "./types";
 import { waiterTimings } from "../core/status-waiter";
 import type { Verdict, WaitOutcome } from "../core/waiter-types";

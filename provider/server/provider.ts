@@ -9,8 +9,8 @@
 
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CreateServerRequest, CreateServerResult, HostingApi, Server } from "../api/types";
-import { IncompleteCreateError } from "../api/errors";
+import type { CreateServerRequest, CreateServerResult, HostingApi, Server } from "../api/wire/types";
+import { IncompleteCreateError } from "../api/http/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";

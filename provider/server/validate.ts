@@ -2,8 +2,8 @@
 // is offered in the region, and that `os` and `osId` agree. Every failure names the field and
 // what is allowed. Values the engine does not know yet (preview) are skipped.
 
-import type { ApiShape } from "../api/types";
-import { unsendableInputs } from "../api/shape-fields";
+import type { ApiShape } from "../api/wire/types";
+import { unsendableInputs } from "../api/wire/shape-fields";
 import type { Catalogue } from "../core/catalogue";
 import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
 import { containsUnknown, isUnknown } from "../core/unknown";

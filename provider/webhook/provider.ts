@@ -5,8 +5,8 @@
 
 import { randomBytes, randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, Webhook } from "../api/types";
-import { isLoopback } from "../api/base-url";
+import type { HostingApi, Webhook } from "../api/wire/types";
+import { isLoopback } from "../api/http/base-url";
 import { resolveSettings } from "../core/settings";
 import { api } from "../core/client";
 import { sortedSet } from "../core/sorted-set";

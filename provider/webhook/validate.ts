@@ -1,7 +1,7 @@
 // What a webhook's `check` can prove before anything is created: types, event names and the
 // URL's form and reach. Every failure names the field and what is allowed.
 
-import { WEBHOOK_EVENTS } from "../api/types";
+import { WEBHOOK_EVENTS } from "../api/wire/types";
 import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
 import { containsUnknown } from "../core/unknown";
 import { reachOf } from "./url-reach";

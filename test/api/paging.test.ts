@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { paginate } from "../../provider/api/paginate";
+import { paginate } from "../../provider/api/wire/paginate";
 import { startClientSimulator, type ClientSimulator, learnCatalogue, wireCreate } from "../helpers/client-simulator";
 import { SHAPES, countRequests } from "../helpers/simulator";
 

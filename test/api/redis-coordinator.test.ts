@@ -1,4 +1,4 @@
-// The opt-in Redis coordinator (provider/api/redis-coordinator.ts) against a real Redis
+// The opt-in Redis coordinator (provider/api/pacing/redis-coordinator.ts) against a real Redis
 // (Debian's redis-server, scripts/redis.sh) and the simulator: K processes on one key take
 // every token from Redis and stay inside the key's limit; an unreachable or lost Redis costs
 // one warning and nothing else; without the setting ioredis does not load.

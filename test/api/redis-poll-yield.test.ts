@@ -1,11 +1,11 @@
-// Across processes, status polls yield to waiting mutations (provider/api/redis-coordinator.ts):
+// Across processes, status polls yield to waiting mutations (provider/api/pacing/redis-coordinator.ts):
 // two coordinators on one budget stand for two processes on one key, against a real Redis
 // (Debian's redis-server, scripts/redis.sh). No API is needed: only the coordinators' grants.
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as path from "path";
 import { Redis } from "ioredis";
-import { mutationMarkerKey, RedisCoordinator } from "../../provider/api/redis-coordinator";
+import { mutationMarkerKey, RedisCoordinator } from "../../provider/api/pacing/redis-coordinator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 
 const MARKER_TTL_MS = 300;
@@ -83,7 +83,7 @@ describe("Redis coordinator: status polls yield to other processes' mutations", 
     this.timeout(30_000);
     const { name, polling } = pair();
     const script = `
-      const { RedisCoordinator } = require(${JSON.stringify(path.resolve(__dirname, "../../provider/api/redis-coordinator"))});
+      const { RedisCoordinator } = require(${JSON.stringify(path.resolve(__dirname, "../../provider/api/pacing/redis-coordinator"))});
       const c = new RedisCoordinator({ url: ${JSON.stringify(redis.url)}, budget: ${JSON.stringify(name)}, perMinute: 6000, burst: 1000, warn: () => undefined, markerTtlMs: ${MARKER_TTL_MS} });
       c.take("mutation").then(() => { c.mutationWaiting(); setTimeout(() => console.log("marked"), 100); setInterval(() => undefined, 1000); });
     `;

@@ -1,4 +1,4 @@
-// Virtual time for code that takes its `sleep` from options (token-gate.ts): sleeps end when
+// Virtual time for code that takes its `sleep` from options (provider/api/pacing/token-gate.ts): sleeps end when
 // the test moves the clock, in order of their end (ties in order of their start), and every
 // promise chain they wake settles before the clock moves on. No wall-clock wait anywhere.
 

@@ -1,7 +1,7 @@
 // The waiter's timing rules, observed through a scripted stand-in for the client's
 // `listAllServers` (the simulator tests prove the same sharing against the real API).
 import { expect } from "chai";
-import type { HostingApi, Server } from "../../../provider/api/types";
+import type { HostingApi, Server } from "../../../provider/api/wire/types";
 import { waitUntilActive } from "../../../provider/server/power";
 import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
 

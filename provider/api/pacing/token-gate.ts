@@ -5,7 +5,7 @@
 // in line when it is granted: mutations, then reads, then status polls (the order of
 // rate-limiter.ts), first come first served within each.
 
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
 

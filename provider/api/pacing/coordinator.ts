@@ -2,7 +2,7 @@
 // key's next token (issue 15's opt-in exact coordination; redis-coordinator.ts is the one
 // implementation), and the burst it coordinates.
 
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 
 /** What the rate limiter needs from a coordinator. */
 export interface RateCoordinator {

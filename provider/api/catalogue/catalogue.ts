@@ -2,8 +2,8 @@
 // needs them, so each is fetched once per client and shared (memoize.ts).
 
 import { PromiseCache } from "./memoize";
-import type { OsIndex } from "./normalize";
-import type { OsImage, Plan, Region } from "./types";
+import type { OsIndex } from "../wire/normalize";
+import type { OsImage, Plan, Region } from "../wire/types";
 
 export interface CatalogueLoaders {
   regions: () => Promise<Region[]>;

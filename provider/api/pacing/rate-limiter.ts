@@ -29,14 +29,13 @@
 // alone (the headers still clamp the bucket), and it hears while a mutation waits, so that
 // other processes' polls yield to it. When the coordinator is unavailable, pacing goes
 // back to the header-driven cooperation above for the rest of the process.
-// With `pacing: false` (the benchmark's naive mode) every request goes at once: no bucket,
-// no probe, no pause; 429s are left to the retries.
 
 import { coordinatedBurst, type RateCoordinator } from "./coordinator";
+import type { HeaderGetter, Pacer, PacerSnapshot, Ticket } from "./pacer";
 import { SharedUse } from "./shared-use";
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 import { describeWait, type WaitReport } from "./wait-report";
-import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../protocol/headers";
+import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../../protocol/headers";
 
 export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
@@ -50,8 +49,6 @@ export interface RateLimiterOptions {
   burst: number;
   /** Upper bound of one honoured pause (a broken `retry_after` must not hang us for hours). */
   maxPauseMs: number;
-  /** False: grant every request at once (no bucket, no probe, no 429 pause). @default true */
-  pacing?: boolean;
   /** Share the key with other processes (see the module comment). @default true */
   cooperate?: boolean;
   /** Largest random delay added to a 429's `retry_after`, in ms. @default 1000 */
@@ -69,15 +66,9 @@ export interface RateLimiterOptions {
   random?: () => number;
 }
 
-/** A granted token; hand it back through `observe` (answer) or `release` (no answer). */
-export interface Ticket {
-  readonly seq: number;
-  settled: boolean;
-}
+export type { HeaderGetter, Ticket };
 
-export type HeaderGetter = (name: string) => string | undefined;
-
-export class RateLimiter {
+export class RateLimiter implements Pacer {
   private tokens: number;
   private capacity: number;
   private ratePerMs: number;
@@ -106,8 +97,8 @@ export class RateLimiter {
   constructor(private readonly opts: RateLimiterOptions) {
     this.now = opts.now ?? Date.now;
     this.shared = new SharedUse(this.now());
-    this.coordinator = opts.pacing !== false ? opts.coordinator : undefined;
-    this.cooperate = opts.cooperate !== false && opts.pacing !== false && !this.coordinator;
+    this.coordinator = opts.coordinator;
+    this.cooperate = opts.cooperate !== false && !this.coordinator;
     this.capacity = Math.max(1, opts.burst);
     this.tokens = this.capacity;
     this.ratePerMs = opts.ratePerMinute / 60_000;
@@ -147,7 +138,7 @@ export class RateLimiter {
     // Once others show up, it grows by one per window instead (congestion avoidance).
     if (status === 429) this.window = Math.max(1, Math.floor(this.window / 2));
     else this.window = Math.min(this.window + (this.othersPerMs(this.now()) > 0 ? 1 / this.window : 1), Math.max(1, this.capacity));
-    if (status === 429 && this.opts.pacing !== false) {
+    if (status === 429) {
       this.refill();
       this.tokens = Math.min(this.tokens, -this.inFlight);
       const jitter = this.cooperate ? (this.opts.random ?? Math.random)() * (this.opts.jitterMs ?? 1000) : 0;
@@ -168,19 +159,7 @@ export class RateLimiter {
   }
 
   /** For tests and the benchmark. */
-  snapshot(): {
-    tokens: number;
-    capacity: number;
-    perMinute: number;
-    unlimited: boolean;
-    waiting: number;
-    sharePerMinute: number;
-    othersPerMinute: number;
-    inFlight: number;
-    window: number;
-    pausedMs: number;
-    coordinated: boolean;
-  } {
+  snapshot(): PacerSnapshot {
     this.refill();
     const now = this.now();
     return {
@@ -301,10 +280,6 @@ export class RateLimiter {
     for (;;) {
       const p = ORDER.find((q) => this.queues[q].length > 0);
       if (!p) return;
-      if (this.opts.pacing === false) {
-        this.grant(p);
-        continue;
-      }
       const now = this.now();
       if (now < this.pausedUntil) {
         this.reportWait(now);

@@ -15,18 +15,21 @@
 // rate; with it, 20. The marker lives on Redis's clock (a TTL), so a
 // crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
 //
-// The Redis keys are a hash of the base URL and the API key, never the key. ioredis is loaded
-// on first use, so users without the setting never load it. When Redis
-// cannot be reached (or fails later), `take` says "unavailable" and the caller falls back to
-// header-driven pacing: a deployment never fails because of Redis. The connection closes
-// after a second without requests, so it never keeps a finished process alive.
+// The Redis keys are a hash of the base URL and the API key, never the key. ioredis is an
+// optional peer dependency, loaded when a coordinator is built (redis-packages.ts), so users
+// without the setting never load it; a missing one is an error that says what to install.
+// When Redis cannot be reached (or fails later), `take` says "unavailable" and the caller
+// falls back to header-driven pacing: a deployment never fails because Redis is down. The
+// connection closes after a second without requests, so it never keeps a finished process
+// alive.
 
 import type { Redis as RedisClient } from "ioredis";
 import type { RateCoordinator } from "./coordinator";
 import { bucketPlan } from "./gcra-plan";
 import { takeToken } from "./gcra-script";
+import { loadRedisPackages, type RedisPackages } from "./redis-packages";
 import { TokenGate } from "./token-gate";
-import type { RequestPriority } from "./types";
+import type { RequestPriority } from "../wire/types";
 
 export interface RedisCoordinatorOptions {
   /** `redis://[:password@]host:port/db`, as set by the user. */
@@ -46,6 +49,8 @@ export interface RedisCoordinatorOptions {
   markerTtlMs?: number;
   /** Longest a status poll yields to other processes' mutations, in ms. @default 60000 */
   maxYieldMs?: number;
+  /** ioredis. @default loaded now (redis-packages.ts) */
+  packages?: RedisPackages;
 }
 
 /** The marker that says some process has a mutation waiting for this budget's token. */
@@ -63,9 +68,12 @@ export class RedisCoordinator implements RateCoordinator {
   private idleTimer: NodeJS.Timeout | undefined;
   private mutationsWaiting = 0;
   private heartbeat: NodeJS.Timeout | undefined;
+  private readonly packages: RedisPackages;
 
   constructor(private readonly opts: RedisCoordinatorOptions) {
     this.limits = { perMinute: opts.perMinute, burst: opts.burst };
+    // Here, not at the first request: a missing package is a setup error the user must see.
+    this.packages = opts.packages ?? loadRedisPackages();
     // Each attempt reads the limits of the moment: a tier learnt while requests wait applies
     // to their next attempt (the bucket in Redis keeps its debt in tokens: gcra-script.ts).
     this.gate = new TokenGate({
@@ -147,7 +155,7 @@ export class RedisCoordinator implements RateCoordinator {
   }
 
   private async openConnection(): Promise<RedisClient> {
-    const { Redis } = await import("ioredis");
+    const { Redis } = this.packages.ioredis;
     const timeoutMs = this.opts.timeoutMs ?? 2000;
     const client = new Redis(this.opts.url, {
       lazyConnect: true,

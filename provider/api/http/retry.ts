@@ -12,8 +12,16 @@
 
 import { pathToFileURL } from "url";
 import type { Options as PRetryOptions } from "p-retry";
-import type { RetryEvent } from "./options";
 import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
+
+/** What `onRetry` receives: the failed attempt, key-free. */
+export interface RetryEvent {
+  method: string;
+  path: string;
+  /** The attempt that failed, 1-based. */
+  attempt: number;
+  error: Error;
+}
 
 type PRetry = <T>(input: (attempt: number) => Promise<T>, options?: PRetryOptions) => Promise<T>;
 

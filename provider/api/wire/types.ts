@@ -2,10 +2,10 @@
 // deployment answers with. The provider and the lookups see only these types.
 // Units: RAM and disk in GiB/GB (shape A's `ram` is MiB on the wire, see docs/contract.md).
 
-import type { ApiShape } from "../../protocol/shapes";
+import type { ApiShape } from "../../../protocol/shapes";
 
 export type { ApiShape };
-export { WEBHOOK_EVENTS, type WebhookEvent } from "../../protocol/events";
+export { WEBHOOK_EVENTS, type WebhookEvent } from "../../../protocol/events";
 
 export type ServerStatus =
   | "pending"

@@ -14,7 +14,7 @@
 import { createHash, randomUUID } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import type { ApiShape } from "./types";
+import type { ApiShape } from "../wire/types";
 
 export interface CachedList<T> {
   items: T;

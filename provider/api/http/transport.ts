@@ -8,7 +8,14 @@ import * as https from "https";
 import * as path from "path";
 import axios, { type AxiosInstance } from "axios";
 import { NetworkError, TimeoutError } from "./errors";
-import type { ResolvedOptions } from "./options";
+
+/** The part of the client's resolved options one HTTP attempt needs. */
+export interface TransportOptions {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+  userAgent: string;
+}
 
 export interface RawResponse {
   status: number;
@@ -31,7 +38,7 @@ export class Transport {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
 
-  constructor(opts: ResolvedOptions) {
+  constructor(opts: TransportOptions) {
     this.#apiKey = opts.apiKey;
     this.baseUrl = opts.baseUrl;
     this.timeoutMs = opts.timeoutMs;

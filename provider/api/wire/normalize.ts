@@ -4,9 +4,7 @@
 // since every plan has whole GiB). A record is read by its own fields, not by the shape we
 // believe in, so a forced-but-wrong shape still reads correctly.
 
-import { CREATE_FIELDS } from "../../protocol/shapes";
-import { ApiError } from "./errors";
-import { unsendableInputs } from "./shape-fields";
+import { CREATE_FIELDS } from "../../../protocol/shapes";
 import type { Account, ApiShape, CreateServerRequest, OsImage, Plan, Region, Server, ServerStatus, Webhook } from "./types";
 
 type Wire = Record<string, unknown>;
@@ -76,11 +74,9 @@ export function toServer(w: Wire, os?: OsIndex): Server {
  * The create body the deployment's shape expects (the OS already resolved): only the fields of
  * that shape's create table (protocol/shapes.ts). Shape B's tags are left out here and sent by
  * PATCH right after the create (client.ts); inputs no request of the shape can carry are refused
- * before anything is sent (shape-fields.ts).
+ * before anything is sent, by the client (shape-fields.ts).
  */
 export function toCreateBody(req: CreateServerRequest, image: OsImage, shape: ApiShape): Wire {
-  const unsendable = unsendableInputs(req, shape);
-  if (unsendable.length > 0) throw new ApiError("POST", "/v1/servers", unsendable.map((u) => u.reason).join("; "));
   const body: Wire = { region: req.region, plan: req.plan };
   if (shape === "A") body.os_id = image.id;
   else body.os = image.slug;

@@ -3,12 +3,12 @@
 // keeps the counters of stats().
 
 import { toHttpError, readErrorBody } from "./error-hints";
-import type { RateLimiter, RequestPriority } from "./rate-limiter";
+import type { Pacer } from "../pacing/pacer";
 import { withRetries, type RetryPolicy } from "./retry";
-import type { ShapeTracker } from "./shape";
+import type { ShapeTracker } from "../wire/shape";
 import type { RawRequest, RawResponse, Transport } from "./transport";
-import type { ClientStats } from "./types";
-import { IDEMPOTENCY_KEY } from "../../protocol/headers";
+import type { ClientStats, RequestPriority } from "../wire/types";
+import { IDEMPOTENCY_KEY } from "../../../protocol/headers";
 
 export interface CallOptions {
   /** Queue position while waiting for a token. @default "mutation" for POST/PATCH/DELETE, else "read" */
@@ -28,7 +28,7 @@ export interface CallResult extends RawResponse {
 
 export interface RequesterDeps {
   transport: Transport;
-  limiter: RateLimiter;
+  limiter: Pacer;
   shape: ShapeTracker;
   policy: RetryPolicy;
   keySource: string;

@@ -3,7 +3,7 @@
 // `ddos_protection`; shape B has no `hostname` and no `tags` (B's tags go by PATCH right after
 // the create: client.ts). An input that cannot be sent is an error, never dropped in silence:
 // `check` reports it at preview (provider/server/validate.ts), the client refuses to send it.
-import { CREATE_FIELDS, type ApiShape } from "../../protocol/shapes";
+import { CREATE_FIELDS, type ApiShape } from "../../../protocol/shapes";
 
 export interface ShapeFieldInputs {
   hostname?: unknown;

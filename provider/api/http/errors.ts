@@ -4,7 +4,7 @@
 // (whose `config.headers.Authorization` carries the key), so JSON.stringify and util.inspect
 // of any of them are safe to print.
 
-import type { Server } from "./types";
+import type { Server } from "../wire/types";
 
 /** Common base: the request that failed. */
 export class ApiError extends Error {

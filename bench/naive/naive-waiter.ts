@@ -1,18 +1,11 @@
 // The benchmark's naive mode: how a typical dynamic provider waits. Each server polls itself
 // with GET /v1/servers/:id every `pollMs` (5 s) from the start, ignoring the API's estimate,
-// and each read is one GET of its own. Together with an unpaced client (see client.ts) it is
-// the reference that bench/fleet measures our shared waiter against. It is on only when the
-// provider process sees HOSTING_NAIVE_MODE=1; nobody should use it for real work.
+// and each read is one GET of its own. Together with an unpaced client (unpaced.ts) it is
+// the reference that bench/fleet measures our shared waiter against. The provider process
+// uses it only when HOSTING_WAITER_MODULE names ./hooks.js; the product does not ship it.
 
-import type { HostingApi, Server } from "../api/types";
-import type { WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
-
-/** The environment switch, read at call time in the provider process. */
-export const NAIVE_MODE_ENV = "HOSTING_NAIVE_MODE";
-
-export function naiveMode(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env[NAIVE_MODE_ENV] === "1";
-}
+import type { HostingApi, Server } from "../../provider/api/wire/types";
+import type { WaitOutcome, WaitRequest, Waiter } from "../../provider/core/waiter-types";
 
 /** Interval of the naive per-server poll. @default 5000 */
 export const NAIVE_POLL_MS = 5000;

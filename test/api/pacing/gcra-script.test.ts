@@ -1,14 +1,14 @@
-// The coordinator's Lua script (provider/api/gcra-script.ts) on a real Redis (Debian's
+// The coordinator's Lua script (provider/api/pacing/gcra-script.ts) on a real Redis (Debian's
 // redis-server, scripts/redis.sh): on fixed virtual times (the script's test override of
 // `TIME`) it answers as its TypeScript twin (test/helpers/gcra-model.ts) does and keeps the
 // same theoretical arrival time; on Redis's own clock it grants the plan's burst, then one token
 // per interval; each grant is one EVALSHA, and a flushed script cache costs nothing but an EVAL.
 import { expect } from "chai";
 import { Redis } from "ioredis";
-import { bucketPlan, type BucketPlan } from "../../provider/api/gcra-plan";
-import { bucketKey, takeToken } from "../../provider/api/gcra-script";
-import { GcraModel } from "../helpers/gcra-model";
-import { startRedis, type TestRedis } from "../helpers/redis";
+import { bucketPlan, type BucketPlan } from "../../../provider/api/pacing/gcra-plan";
+import { bucketKey, takeToken } from "../../../provider/api/pacing/gcra-script";
+import { GcraModel } from "../../helpers/gcra-model";
+import { startRedis, type TestRedis } from "../../helpers/redis";
 
 /** A fixed start in µs (14 November 2023): the script's numbers are as large as real ones. */
 const T0 = 1_700_000_000_000_000;

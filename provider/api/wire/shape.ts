@@ -1,7 +1,7 @@
 // Which wire shape a deployment speaks (docs/contract.md, "Shapes"). Forced by the options,
 // or learnt from the first envelope that tells them apart (protocol/shapes.ts).
 
-import { shapeOfEnvelope, type ApiShape } from "../../protocol/shapes";
+import { shapeOfEnvelope, type ApiShape } from "../../../protocol/shapes";
 
 /** Holds the shape once known; `known` is a promise so callers can wait for it. */
 export class ShapeTracker {

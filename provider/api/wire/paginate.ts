@@ -7,7 +7,8 @@
 // looping forever. A `next` link is only ever sent to our own base URL: a link to another
 // origin keeps its path and query but not its host, so the key never goes elsewhere.
 
-import type { PagingMode } from "./options";
+/** How full listings walk the pages (both are in the spec; cursor is the v1.8 way). */
+export type PagingMode = "cursor" | "page";
 
 type Wire = Record<string, unknown>;
 

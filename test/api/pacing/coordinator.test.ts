@@ -1,10 +1,11 @@
-// The Redis coordinator's bucket plan (provider/api/gcra-plan.ts) and the burst it coordinates
-// (provider/api/coordinator.ts): the key's rate, never faster, and a burst below the API's by
-// the reserve the plan explains; the password of a Redis URL never reaches a message.
+// The Redis coordinator's bucket plan (provider/api/pacing/gcra-plan.ts) and the burst it
+// coordinates (provider/api/pacing/coordinator.ts): the key's rate, never faster, and a burst
+// below the API's by the reserve the plan explains; the password of a Redis URL never reaches
+// a message.
 import { expect } from "chai";
-import { coordinatedBurst } from "../../provider/api/coordinator";
-import { bucketPlan } from "../../provider/api/gcra-plan";
-import { redactUrl } from "../../provider/api/redis-coordinator";
+import { coordinatedBurst } from "../../../provider/api/pacing/coordinator";
+import { bucketPlan } from "../../../provider/api/pacing/gcra-plan";
+import { redactUrl } from "../../../provider/api/pacing/redis-coordinator";
 
 describe("coordinator bucket plan", () => {
   it("mirrors the default tier: 1 a second, 94 of the 100 at once (a reserve of 1 s of refill and 5%)", () => {
