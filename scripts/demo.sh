@@ -4,10 +4,7 @@
 # `npm run demo -- destroy` tears the fleet down.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-if [[ ! -d node_modules/@pulumi/pulumi || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  echo "demo: installing dependencies (npm ci)..."
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+bash scripts/install-if-missing.sh
 echo "demo: building..."
 npm run --silent build
 bash scripts/setup-pulumi.sh

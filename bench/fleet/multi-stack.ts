@@ -17,6 +17,7 @@ import { countRequests, type RequestCount } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { sampleTimeline, type Sample } from "./timeline";
 import { WAITER_MODULE_ENV } from "../../provider/core/waiter-module";
+import { SETTINGS } from "../../provider/core/settings/declaration";
 
 export interface MultiStackResult {
   shape: Shape;
@@ -53,8 +54,12 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
   const redis = pacing === "redis" ? await startBenchRedis() : undefined;
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
-  const env: Record<string, string> = { [WAITER_MODULE_ENV]: "", HOSTING_RATE_LIMIT_COOPERATION: cooperate ? "on" : "off", HOSTING_CATALOGUE_CACHE_DIR: cacheDir };
-  if (redis) env.HOSTING_RATE_LIMIT_REDIS = redis.url;
+  const env: Record<string, string> = {
+    [WAITER_MODULE_ENV]: "",
+    [SETTINGS.rateLimitCooperation.env]: cooperate ? "on" : "off",
+    [SETTINGS.catalogueCacheDir.env]: cacheDir,
+  };
+  if (redis) env[SETTINGS.rateLimitRedis.env] = redis.url;
   const stacks: BenchStack[] = [];
   try {
     for (let i = 0; i < k; i++) stacks.push(await createBenchStack(repoRoot, fleetProgram("ours", m, `s${i}-`), config, env));

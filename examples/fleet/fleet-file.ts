@@ -19,7 +19,7 @@ export type AdoptedServer = Omit<ImportEntry, "ownedBy" | "powerState"> & { powe
 
 export interface Fleet {
   groups: FleetGroup[];
-  /** Existing servers, each adopted by id (README, "Adopting existing servers"). */
+  /** Existing servers, each adopted by id (docs/guide.md, "Adopting existing servers"). */
   adopt: AdoptedServer[];
   webhookEvents: string[];
 }

@@ -5,9 +5,7 @@
 
 import { getClient } from "../api";
 import type { HostingApi } from "../api/wire/types";
-import { catalogueCacheDir } from "./catalogue-cache-dir";
-import { cooperation } from "./cooperation";
-import { resolveSettings } from "./settings";
+import { catalogueCacheDir, cooperation, resolveSettings } from "./settings";
 import { waiterModule } from "./waiter-module";
 import { warn } from "./warnings";
 

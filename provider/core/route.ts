@@ -42,8 +42,7 @@ export interface ProviderImpl<I, O> {
 }
 
 // The engine's arguments are untyped at this boundary; each case below names what it is.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Args = any[];
+type Args = unknown[];
 
 /** configure(req) | check(olds, news) | read(id, props) | diff(id, olds, news). */
 export async function observe<I, O>(impl: ProviderImpl<I, O>, a: Args): Promise<unknown> {
@@ -52,9 +51,11 @@ export async function observe<I, O>(impl: ProviderImpl<I, O>, a: Args): Promise<
       startEngineWatchdog();
       return configure((a[0] as { config?: ConfigSource } | undefined)?.config);
     case 2:
-      return typeof a[0] === "string" ? impl.read(a[0], a[1] ?? {}) : checkForEngine(impl, a[0] ?? {}, a[1] ?? {});
+      return typeof a[0] === "string"
+        ? impl.read(a[0], (a[1] ?? {}) as Recorded<O>)
+        : checkForEngine(impl, (a[0] ?? {}) as RawProps, (a[1] ?? {}) as RawProps);
     case 3:
-      return impl.diff(a[0], a[1] ?? {}, a[2] ?? {});
+      return impl.diff(a[0] as string, (a[1] ?? {}) as Recorded<O>, (a[2] ?? {}) as Recorded<I>);
     default:
       throw new Error(`unexpected provider call with ${a.length} arguments`);
   }
@@ -69,13 +70,12 @@ async function checkForEngine<I, O>(impl: ProviderImpl<I, O>, olds: RawProps, ne
 export async function change<I, O>(impl: ProviderImpl<I, O>, a: Args): Promise<unknown> {
   switch (a.length) {
     case 1:
-      return impl.create(a[0]);
+      return impl.create(a[0] as Recorded<I>);
     case 2:
-      return impl.delete(a[0], a[1] ?? {});
+      return impl.delete(a[0] as string, (a[1] ?? {}) as Recorded<O>);
     case 3:
-      return impl.update(a[0], a[1] ?? {}, a[2] ?? {});
+      return impl.update(a[0] as string, (a[1] ?? {}) as Recorded<O>, (a[2] ?? {}) as Recorded<I>);
     default:
       throw new Error(`unexpected provider call with ${a.length} arguments`);
   }
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -6,11 +6,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
 import type { HostingApi } from "../api/wire/types";
-import { resolveSettings } from "../core/settings";
+import { resolveSettings, stackSettings } from "../core/settings";
 
 export function lookupClient(): HostingApi {
   const config = new pulumi.Config("hosting");
-  const s = resolveSettings({ apiKey: config.get("apiKey"), baseUrl: config.get("baseUrl"), apiShape: config.get("apiShape") });
+  const s = resolveSettings(stackSettings((key) => config.get(key.replace(/^hosting:/, ""))));
   return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
 }
 

@@ -1,6 +1,7 @@
 // The options of one GitOps run, merged once with their defaults and the environment
 // (the CLI in cli.ts and code that imports pulumi-hosting/gitops both come through here).
 import * as path from "path";
+import { SETTINGS } from "../core/settings";
 
 export type Verb = "plan" | "apply" | "drift";
 export const VERBS: readonly Verb[] = ["plan", "apply", "drift"];
@@ -49,7 +50,7 @@ export function resolveOptions(opts: GitopsOptions): ResolvedOptions {
     stack: opts.stack,
     cwd: path.resolve(opts.cwd ?? process.cwd()),
     summaryFile: opts.summaryFile,
-    allowReplace: opts.allowReplace ?? truthy(env.HOSTING_GITOPS_ALLOW_REPLACE),
+    allowReplace: opts.allowReplace ?? truthy(env[SETTINGS.gitopsAllowReplace.env]),
     planFile: opts.planFile,
     parallel: opts.parallel,
     lockTimeoutSeconds: opts.lockTimeoutSeconds ?? 600,

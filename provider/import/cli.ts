@@ -6,6 +6,7 @@
 // Without --program/--fleet the program goes to standard output. A Read key is enough.
 import * as fs from "fs";
 import { getClient } from "../api";
+import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
 import { findServersToImport, type ImportFilter } from "./find-servers";
 import { importEntry } from "./import-entry";
 import { renderFleet, renderProgram } from "./render";
@@ -36,10 +37,10 @@ async function main(): Promise<void> {
   const filter: ImportFilter = { tag: flags.get("--tag"), labelPrefix: flags.get("--label-prefix"), region: flags.get("--region") };
   const programFile = flags.get("--program");
   const fleetFile = flags.get("--fleet");
-  const apiKey = process.env.HOSTING_API_KEY;
-  const baseUrl = process.env.HOSTING_BASE_URL;
-  if (!apiKey || !baseUrl) throw new Error("set HOSTING_API_KEY and HOSTING_BASE_URL (a Read key is enough)");
-  const api = getClient({ apiKey, baseUrl, keySource: "environment variable HOSTING_API_KEY" });
+  const apiKey = fromEnv(SETTINGS.apiKey, process.env);
+  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
+  if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env} (a Read key is enough)`);
+  const api = getClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
   const [servers, shape] = await Promise.all([findServersToImport(api, filter), api.shape]);
   const entries = servers.map((s) => importEntry(s, shape));
   const described = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(", ") || "all servers";

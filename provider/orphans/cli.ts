@@ -6,6 +6,7 @@
 //   HOSTING_API_KEY=... HOSTING_BASE_URL=... hosting-orphans --state state.json --tag pulumi-stack:proj/stack [--delete]
 import * as fs from "fs";
 import { getClient } from "../api";
+import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
 import { deleteOrphans, findOrphans, serverIdsInState } from "./find-orphans";
 
 function flag(name: string): string | undefined {
@@ -16,11 +17,11 @@ function flag(name: string): string | undefined {
 async function main(): Promise<void> {
   const stateFile = flag("--state");
   const tag = flag("--tag");
-  const apiKey = process.env.HOSTING_API_KEY;
-  const baseUrl = process.env.HOSTING_BASE_URL;
+  const apiKey = fromEnv(SETTINGS.apiKey, process.env);
+  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
   if (!stateFile || !tag) throw new Error("usage: hosting-orphans --state <exported state.json> --tag pulumi-stack:<project>/<stack> [--delete]");
-  if (!apiKey || !baseUrl) throw new Error("set HOSTING_API_KEY and HOSTING_BASE_URL");
-  const api = getClient({ apiKey, baseUrl, keySource: "environment variable HOSTING_API_KEY" });
+  if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env}`);
+  const api = getClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
   const orphans = await findOrphans(api, tag, serverIdsInState(JSON.parse(fs.readFileSync(stateFile, "utf8"))));
   for (const s of orphans) console.log(`orphan ${s.id} ${s.label} ${s.region} ${s.status} created ${s.createdAt}`);
   console.log(`${orphans.length} orphaned server(s) carry ${tag}`);

@@ -4,7 +4,7 @@
 // (kill -9, a lost CI runner). Deleting is a separate, explicit step.
 import type { HostingApi, Server } from "../api/wire/types";
 
-/** The tag every Server of a stack carries (see README "Ownership tag"). */
+/** The tag every Server of a stack carries (docs/guide.md, "Server"). */
 export function stackOwnershipTag(project: string, stack: string): string {
   return `pulumi-stack:${project}/${stack}`;
 }

@@ -13,6 +13,7 @@
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
 
 import * as pulumi from "@pulumi/pulumi";
+import { assertInDeployment } from "../core/engine-context";
 import { providerShell } from "../core/shell";
 import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 
@@ -80,6 +81,7 @@ export class Server extends pulumi.dynamic.Resource {
   declare public readonly rebootTriggers: pulumi.Output<unknown[] | undefined>;
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
+    assertInDeployment("hosting:Server", name);
     const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);

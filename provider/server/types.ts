@@ -47,7 +47,7 @@ export interface ServerArgs {
    */
   rebootTriggers?: pulumi.Input<pulumi.Input<unknown>[]>;
   /**
-   * The id of an existing server to take over instead of creating one (see README, "Adopting
+   * The id of an existing server to take over instead of creating one (see docs/guide.md, "Adopting
    * existing servers"). Checked at preview: the server must exist, not be terminated, and
    * have the declared region, plan and OS. Once the server is in the stack, adoptId is
    * ignored: removing or changing it is no change.

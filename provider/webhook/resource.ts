@@ -9,6 +9,7 @@
 // across updates, and is a secret input and output.
 
 import * as pulumi from "@pulumi/pulumi";
+import { assertInDeployment } from "../core/engine-context";
 import { providerShell } from "../core/shell";
 import type { WebhookArgs } from "./types";
 
@@ -35,6 +36,7 @@ export class Webhook extends pulumi.dynamic.Resource {
   declare public readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
+    assertInDeployment("hosting:Webhook", name);
     const props: Record<string, unknown> = {
       url: args?.url,
       events: args?.events,

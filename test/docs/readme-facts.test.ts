@@ -1,7 +1,8 @@
 // The numbers and lists that README and docs state, compared with what the code and the tests
 // produce at this commit, so that a change which makes a sentence false fails CI instead of
 // leaving the doc behind: the bad-input count, the `__provider` sizes, the webhook events,
-// the simulator's dependencies, the troubleshooting messages and the "What is tested where" table.
+// the simulator's dependencies, the troubleshooting messages, the "What is tested where" table
+// (docs/testing.md), the test files the docs cite, and README's size and quickstart.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -17,6 +18,9 @@ import { KEYS, startTestSimulator } from "../helpers/simulator";
 const REPO_ROOT = path.resolve(__dirname, "../../..");
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
 const README = read("README.md");
+const TESTING = read("docs/testing.md");
+const GUIDE = read("docs/guide.md");
+const BENCHMARKS = read("docs/benchmarks.md");
 
 /** The numbers a regex's first group finds in `text`, commas removed. */
 function numbersIn(text: string, re: RegExp): number[] {
@@ -51,15 +55,15 @@ async function providerBytes(provider: pulumi.dynamic.ResourceProvider): Promise
 
 describe("README and docs state what the code does", () => {
   it("the bad-input count is the size of the table the test runs", () => {
-    const stated = numbersIn(README, /a table of (\d+) cases/g);
-    expect(stated, "README states the count").to.have.length.at.least(1);
-    for (const n of stated) expect(n, "README bad-input count").to.equal(BAD_INPUT_TABLE_SIZE);
+    const stated = numbersIn(TESTING, /a table of (\d+) cases/g);
+    expect(stated, "docs/testing.md states the count").to.have.length.at.least(1);
+    for (const n of stated) expect(n, "docs/testing.md bad-input count").to.equal(BAD_INPUT_TABLE_SIZE);
   });
 
   it("the `__provider` sizes are the bytes the SDK serializes", async () => {
     const server = await providerBytes(serverProvider);
     const webhook = await providerBytes(webhookProvider);
-    const docs = README + read("docs/benchmarks.md");
+    const docs = README + read("docs/architecture.md") + BENCHMARKS;
     const serverStated = numbersIn(docs, /(\d[\d,]*) bytes(?: per server|\s+for Server)/g);
     const webhookStated = numbersIn(docs, /(\d[\d,]*)(?: bytes)? for Webhook/g);
     expect(serverStated, "Server sizes stated").to.have.length.at.least(2);
@@ -70,7 +74,7 @@ describe("README and docs state what the code does", () => {
   });
 
   it("the webhook events are the protocol's list, in its order", () => {
-    const webhook = section(README, "## Webhook");
+    const webhook = section(README, "## Resources and lookups");
     const listed = /`events` \(at least one of ([^)]*)\)/s.exec(webhook)?.[1] ?? "";
     expect([...listed.matchAll(/`([a-z_.]+)`/g)].map((m) => m[1])).to.deep.equal([...WEBHOOK_EVENTS]);
   });
@@ -99,8 +103,8 @@ describe("README and docs state what the code does", () => {
     }
     const sources = ["provider", "scripts", "protocol"].flatMap((dir) => filesUnder(dir, ".ts").map((f) => read(path.join(dir, f))));
     const haystack = printed.concat(sources).join("\n");
-    // Messages of the Pulumi CLI itself, not ours.
-    const PULUMI_MESSAGES = ["the stack is currently locked"];
+    // Messages of the Pulumi CLI and the shell, not ours.
+    const PULUMI_MESSAGES = ["the stack is currently locked", "sh: 1: tsc: not found"];
     const rows = section(README, "## Troubleshooting").split("\n").filter((l) => /^\| `/.test(l));
     expect(rows, "troubleshooting rows").to.have.length.at.least(5);
     for (const row of rows) {
@@ -114,13 +118,13 @@ describe("README and docs state what the code does", () => {
 
   it("the client's paging fleet is the one test/api/paging.test.ts lists", () => {
     const fleet = Number(/const FLEET = ([\d_]+);/.exec(read("test/api/paging.test.ts"))![1].replace(/_/g, ""));
-    const stated = numbersIn(README, /paging (\d[\d,]*) servers/g);
-    expect(stated, "README states it").to.have.length.at.least(1);
-    for (const n of stated) expect(n, "README paging fleet").to.equal(fleet);
+    const stated = numbersIn(TESTING, /paging (\d[\d,]*) servers/g);
+    expect(stated, "docs/testing.md states it").to.have.length.at.least(1);
+    for (const n of stated) expect(n, "docs/testing.md paging fleet").to.equal(fleet);
   });
 
   it("the 'What is tested where' table names exactly the one-shape test files of each suite", () => {
-    const table = section(README, "### What is tested where");
+    const table = section(TESTING, "## What is tested where");
     const rows = table.split("\n").filter((l) => /^\| `test\//.test(l)).map((l) => l.split("|").map((c) => c.trim()));
     const suites = fs.readdirSync(path.join(REPO_ROOT, "test"), { withFileTypes: true })
       .filter((e) => e.isDirectory() && filesUnder(`test/${e.name}`, ".test.ts").length > 0)
@@ -134,5 +138,37 @@ describe("README and docs state what the code does", () => {
       expect(listed, `${suite}: the files the table calls one-shape`).to.deep.equal(oneShape);
       expect(/every file/.test(shapes), `${suite}: "every file" only when no file is one-shape`).to.equal(oneShape.length === 0 && !/^one/.test(shapes));
     }
+  });
+  it("README is for users: at most 200 lines, with no dated numbers (those live in docs/benchmarks.md)", () => {
+    expect(README.split("\n").length, "README lines").to.be.at.most(200);
+    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md"]) {
+      expect(read(doc), `${doc} carries a dated measurement`).to.not.match(/\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d\b/);
+    }
+  });
+
+  it("every test file README and docs cite exists", () => {
+    const cited = new Set<string>();
+    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md"]) {
+      for (const m of read(doc).matchAll(/`(test\/[\w/.-]+\.ts)`/g)) cited.add(m[1]);
+    }
+    expect(cited.size, "the docs cite test files").to.be.at.least(10);
+    for (const file of cited) expect(fs.existsSync(path.join(REPO_ROOT, file)), `${file} is cited but does not exist`).to.equal(true);
+  });
+
+  it("the test files scripts/lanes.json names, and the test its note names, exist", () => {
+    const lanes = JSON.parse(read("scripts/lanes.json")) as { "//": string; lanes: { tests?: string[] }[] };
+    for (const m of lanes["//"].matchAll(/(test\/[\w/.-]+\.test\.ts)/g)) {
+      expect(fs.existsSync(path.join(REPO_ROOT, m[1])), `lanes.json's note names ${m[1]}`).to.equal(true);
+    }
+    for (const test of lanes.lanes.flatMap((l) => l.tests ?? []).filter((t) => !t.includes("*"))) {
+      const source = test.replace(/^dist\//, "").replace(/\.js$/, ".ts");
+      expect(fs.existsSync(path.join(REPO_ROOT, source)), `lanes.json runs ${test}`).to.equal(true);
+    }
+  });
+  it("the refresh's request count in docs/guide.md is the bound test/e2e/refresh-requests.test.ts asserts", () => {
+    const bound = Number(/reads\.list \+ reads\.get, .*\.to\.be\.at\.most\((\d+)\)/.exec(read("test/e2e/refresh-requests.test.ts"))![1]);
+    const stated = numbersIn(GUIDE, /asserts at\s+most (\d+) server reads/g);
+    expect(stated, "docs/guide.md states it").to.have.length(1);
+    expect(stated[0]).to.equal(bound);
   });
 });

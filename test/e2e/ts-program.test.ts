@@ -1,19 +1,18 @@
 // A user's TypeScript program (Pulumi.yaml `runtime: nodejs`, index.ts, tsconfig.json) through
-// the plain CLI and the language-host stand-in, as README's quickstart has a user write it.
+// the plain CLI and the language-host stand-in, laid out as README's quickstart has a user write it.
 // The real host tells the SDK to compile TypeScript (PULUMI_NODEJS_TYPESCRIPT, the runtime
 // option `typescript`, on by default); without it Node runs index.ts as JavaScript: on
 // Node 20 any type annotation is a SyntaxError, on 22 and 24 type stripping still refuses
 // an `enum` or a parameter property. This program uses all three.
-// It also carries README's quickstart userData: a check failure naming a property makes the
+// It also carries a literal userData: a check failure naming a property makes the
 // engine print that property's value, and a literal made secret by the Server class is
 // printed in plain text, so the provider reports userData's failures without the property.
 import { expect } from "chai";
-import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { promisify } from "util";
 import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
+import { plainPulumi } from "./support/plain-cli";
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
@@ -26,7 +25,7 @@ class Names {
 }
 
 const names = new Names("ts");
-// As in README's quickstart: a literal script, made a secret by the Server class.
+// A literal script, made a secret by the Server class.
 const userData = new pulumi.Config("ts").getBoolean("withUserData") ? "#!/bin/sh\\necho e2e-user-data-7c41\\n" : undefined;
 const web = new hosting.Server(names.name(1), { region: "ewr", plan: Plan.Small, os: "ubuntu-24.04", label: names.name(1), ...(userData ? { userData } : {}) });
 export const label: hosting.Server["label"] = web.label;
@@ -40,20 +39,7 @@ for (const shape of SHAPES) {
     let env: PulumiEnv;
     let dir: string;
 
-    const pulumi = async (...args: string[]): Promise<string> => {
-      try {
-        const { stdout } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--stack", "ts", "--non-interactive"], {
-          cwd: dir,
-          env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` },
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        return stdout;
-      } catch (e) {
-        // What the CLI printed (the program's error among it), not only "Command failed".
-        const failed = e as { stdout?: string; stderr?: string };
-        throw new Error(`pulumi ${args.join(" ")} failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
-      }
-    };
+    const pulumi = plainPulumi(() => dir, () => env, ["--stack", "ts"]);
 
     before(async () => {
       world = await startWorld(shape);

@@ -1,9 +1,9 @@
 // Where the provider process keeps the catalogue file cache, from its environment
-// (README "Catalogue cache"): off, another folder, or the user's cache folder.
+// (docs/guide.md "Catalogue cache"): off, another folder, or the user's cache folder.
 import { expect } from "chai";
 import * as os from "os";
 import * as path from "path";
-import { catalogueCacheDir } from "../../../provider/core/catalogue-cache-dir";
+import { catalogueCacheDir } from "../../../provider/core/settings";
 
 describe("catalogue cache folder", () => {
   it("is off (empty) for HOSTING_CATALOGUE_CACHE=off, 0, false or no, whatever the case and spaces", () => {

@@ -60,6 +60,26 @@ describe("provider settings: stack config, then environment, never captured", ()
     resetSettings();
   });
 
+  it("calls a bad value a SettingError, whose line in the provider's log names its class once, then the setting, the value and what is allowed", () => {
+    let err: Error | undefined;
+    try {
+      resolveSettings({ apiKey: "k", baseUrl: "http://127.0.0.1:1", apiShape: "C" }, {});
+    } catch (e) {
+      err = e as Error;
+    }
+    expect(err?.name).to.equal("SettingError");
+    // The dynamic-provider host logs a failed call as `${e}: ${e.stack}` (@pulumi/pulumi
+    // cmd/dynamic-provider/index.js); a setting's error is the user's to fix, not a trace.
+    expect(`${err}: ${err?.stack}`).to.equal('SettingError: stack config hosting:apiShape is "C"; allowed: "A", "B" or "auto"');
+    expect(() => resolveSettings({ apiKey: "k", baseUrl: "http://127.0.0.1:1" }, { HOSTING_API_SHAPE: "c" }))
+      .to.throw('environment variable HOSTING_API_SHAPE is "c"; allowed: "A", "B" or "auto"');
+  });
+
+  it("names where a refused base URL came from, and never prints a bad API key", () => {
+    expect(() => resolveSettings({ apiKey: "k", baseUrl: "ftp://x" }, {})).to.throw(/^stack config hosting:baseUrl is "ftp:\/\/x", which is ftp:/);
+    expect(() => resolveSettings({ baseUrl: "http://127.0.0.1:1" }, { HOSTING_API_KEY: " " })).to.throw(/^no API key/);
+  });
+
   it("refuses an unknown apiShape with what is allowed", () => {
     expect(() => resolveSettings({ apiKey: "k", baseUrl: "http://127.0.0.1:1", apiShape: "C" }, {})).to.throw(/"A", "B" or "auto"/);
   });

@@ -1,0 +1,9 @@
+// Settings: declared once (declaration.ts), read here and nowhere else.
+export { API_SHAPE_VALUES, OFF_VALUES, SETTINGS, type SettingDeclaration, type SettingName } from "./declaration";
+export { fromEnv, fromStack, sourceOf, switchOn, type ConfigGet } from "./read";
+export { SettingError } from "./setting-error";
+export {
+  KEY_FROM_CONFIG, KEY_FROM_ENV, configure, resetSettings, resolveSettings, stackSettings,
+  type ConfigSource, type ResolvedSettings, type StackSettings,
+} from "./resolve";
+export { catalogueCacheDir, cooperation } from "./process-settings";
