@@ -1,10 +1,10 @@
 // Issue 20's proof in a deterministic model: 8 processes keep the key busy for 10 virtual
-// minutes through the coordinator's real gate (provider/api/pacing/token-gate.ts) and its bucket plan
-// (provider/api/pacing/gcra-plan.ts) over the Lua script's TypeScript twin (test/helpers/gcra-model.ts, checked
-// against the script in gcra-script.test.ts); every granted request reaches the simulator's
-// own model of the API's bucket (simulator/rate-limit.ts) after a varying delay. No grant is
-// ever refused there, and the key's rate is used to the last token. A bucket larger than the
-// plan's, in the same model, is refused: the model can see an overdraw.
+// minutes through the coordinator's real gate (provider/api/pacing/token-gate.ts) and bucket
+// plan (pacing/gcra-plan.ts) over the Lua script's TypeScript twin (test/helpers/gcra-model.ts,
+// checked against the script in gcra-script.test.ts); every granted request reaches the
+// simulator's own model of the API's bucket (simulator/rate-limit.ts) after a varying delay. No
+// grant is ever refused there, and the key's rate is used to the last token. A bucket larger
+// than the plan's, in the same model, is refused: the model can see an overdraw.
 import { expect } from "chai";
 import { bucketPlan, type BucketPlan } from "../../../provider/api/pacing/gcra-plan";
 import { TokenGate } from "../../../provider/api/pacing/token-gate";
