@@ -11,9 +11,10 @@
 // so no rounding can hand out a token early); the key holds the interval beside TAT, and a
 // change of tier keeps the debt in tokens, not in time (a process that has learnt the key's
 // tier and one still on the defaults must not turn each other's debt into free tokens);
-// `redis.replicate_commands()` where it exists, so that Redis 3.2 to 4 allow `TIME` before a
-// write. The optional third argument replaces `TIME`: test/api/pacing/gcra-script.test.ts runs
-// the script on fixed virtual times against its TypeScript twin (test/helpers/gcra-model.ts).
+// `redis.replicate_commands()` where it exists, so that Redis 4 allows `TIME` before a write
+// (from Redis 5 on that is the default; HSET of two fields needs Redis 4). The optional third
+// argument replaces `TIME`: test/api/pacing/gcra-script.test.ts runs the script on fixed
+// virtual times against its TypeScript twin (test/helpers/gcra-model.ts).
 
 import type { Redis as RedisClient } from "ioredis";
 import type { BucketPlan } from "./gcra-plan";
