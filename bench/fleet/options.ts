@@ -8,6 +8,9 @@ export type Pacing = "off" | "on" | "redis";
 export const PACINGS: readonly Pacing[] = ["off", "on", "redis"];
 export const MODES: readonly Mode[] = ["bound", "ours", "naive"];
 
+export const OWNER_TAG_MODES = ["default", "declared", "off"] as const;
+export type OwnerTagMode = (typeof OWNER_TAG_MODES)[number];
+
 export interface BenchOptions {
   /** Fleet sizes. @default [100, 500] (--n, BENCH_N) */
   sizes: number[];
@@ -34,11 +37,12 @@ export interface BenchOptions {
    */
   cooperation: Pacing[];
   /**
-   * The servers' ownership tag: "default" (the stack's, as users get it) or "off" (`ownerTag: ""`,
-   * which spares shape B its tag PATCH per create and the orphan check its tag).
-   * @default "default" (--owner-tag default|off, BENCH_OWNER_TAG)
+   * The servers' ownership tag: "default" (none declared, as users get it: the stack's tag in
+   * shape A, in the POST; none in shape B), "declared" (the stack's tag declared, the opt-in
+   * that costs shape B one PATCH per create) or "off" (`ownerTag: ""`: no tag in either shape).
+   * @default "default" (--owner-tag default|declared|off, BENCH_OWNER_TAG)
    */
-  ownerTag: "default" | "off";
+  ownerTag: OwnerTagMode;
 }
 
 /** The default tier the key is created on (docs/contract.md, "Rate limit"). */
@@ -100,9 +104,9 @@ export function parallelFor(opts: BenchOptions, n: number): number | undefined {
   return opts.parallel === "n" ? n : opts.parallel === "cli" ? undefined : opts.parallel;
 }
 
-function parseOwnerTag(v: string): "default" | "off" {
-  if (v !== "default" && v !== "off") throw new Error(`--owner-tag: "${v}" is not default or off`);
-  return v;
+function parseOwnerTag(v: string): OwnerTagMode {
+  if (!(OWNER_TAG_MODES as readonly string[]).includes(v)) throw new Error(`--owner-tag: "${v}" is not one of ${OWNER_TAG_MODES.join(", ")}`);
+  return v as OwnerTagMode;
 }
 
 function parseScenarios(names: string[]): Array<"single" | "multi"> {

@@ -2,23 +2,30 @@
 // same program; only the provider process's environment differs), or N no-op resources.
 
 import type { PulumiFn } from "@pulumi/pulumi/automation";
+import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
 import { NoopServer } from "./noop-resource";
-import type { Mode } from "./options";
+import type { Mode, OwnerTagMode } from "./options";
 
 const SERVER = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" };
 
 /**
  * `prefix` tells the stacks of one multi-stack run apart (labels name the stack); `ownerTag`
- * "off" declares `ownerTag: ""` (options.ts).
+ * "off" declares `ownerTag: ""`, "declared" the stack's tag (options.ts).
  */
-export function fleetProgram(mode: Mode, n: number, prefix = "", ownerTag: "default" | "off" = "default"): PulumiFn {
+export function fleetProgram(mode: Mode, n: number, prefix = "", ownerTag: OwnerTagMode = "default"): PulumiFn {
   return async () => {
     for (let i = 0; i < n; i++) {
       const name = `srv-${String(i).padStart(4, "0")}`;
       if (mode === "bound") new NoopServer(name, { key: name, ...SERVER, label: `fleet-${i}` });
-      else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...(ownerTag === "off" ? { ownerTag: "" } : {}) });
+      else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...ownerTagArg(ownerTag) });
     }
     return { count: n };
   };
+}
+
+function ownerTagArg(mode: OwnerTagMode): { ownerTag?: string } {
+  if (mode === "off") return { ownerTag: "" };
+  if (mode === "declared") return { ownerTag: `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}` };
+  return {};
 }

@@ -17,6 +17,7 @@
 // Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
 // never replaces a newer one.
 
+import { realClock, type Clock } from "../api/wire/clock";
 import type { Server } from "../api/wire/types";
 
 export class ListSnapshot {
@@ -26,9 +27,11 @@ export class ListSnapshot {
   private seq = 0;
   private readonly touched = new Set<string>();
 
+  constructor(private readonly clock: Clock = realClock) {}
+
   /** Marks a list request as sent; pass the token to `record` with its answer. */
   begin(): { seq: number; at: number } {
-    return { seq: ++this.seq, at: Date.now() };
+    return { seq: ++this.seq, at: this.clock.now() };
   }
 
   /** Keeps a full list's answer, unless a list sent later has already been recorded. */
@@ -46,7 +49,7 @@ export class ListSnapshot {
 
   /** The listed server when the list is young enough and the server untouched; else undefined. */
   get(id: string, maxAgeMs: number): Server | undefined {
-    if (maxAgeMs <= 0 || Date.now() - this.sentAt > maxAgeMs || this.touched.has(id)) return undefined;
+    if (maxAgeMs <= 0 || this.clock.now() - this.sentAt > maxAgeMs || this.touched.has(id)) return undefined;
     return this.servers.get(id);
   }
 }

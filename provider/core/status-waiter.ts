@@ -11,8 +11,10 @@
 //
 // Timing: a waiter's first poll is at the API's estimated provisioning time when it sent
 // one (v1.8), else after `initialPollMs`; the interval then grows by `backoff` up to
-// `maxPollMs`. Everything comes from `WaiterTimings`, so tests run in milliseconds.
+// `maxPollMs`. Everything comes from `WaiterTimings`, and the time from the `clock` option
+// (the real one by default), so tests run on a fake clock and assert each poll's virtual time.
 
+import { realClock, type Clock, type Timer } from "../api/wire/clock";
 import type { HostingApi, Server } from "../api/wire/types";
 import { ListSnapshot } from "./list-snapshot";
 import type { WaiterReadOptions, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
@@ -67,6 +69,11 @@ export function resetWaiterTimings(): void {
   timings = { ...DEFAULT_WAITER_TIMINGS };
 }
 
+export interface StatusWaiterOptions {
+  /** @default realClock */
+  clock?: Clock;
+}
+
 interface Entry {
   req: WaitRequest;
   startedAt: number;
@@ -87,14 +94,15 @@ interface PendingRead {
 
 export class StatusWaiter implements Waiter {
   private readonly entries = new Set<Entry>();
-  private timer?: NodeJS.Timeout;
+  private timer?: Timer;
   private timerAt = Infinity;
   private polling = false;
   private listFailures = 0;
   private reads = new Map<string, PendingRead[]>();
-  private readTimer?: NodeJS.Timeout;
+  private readTimer?: Timer;
   private readBatchStart = 0;
-  private readonly snapshot = new ListSnapshot();
+  private readonly clock: Clock;
+  private readonly snapshot: ListSnapshot;
   /** A snapshot read already went out alone (one GET): the next lone one lists instead. */
   private snapshotReadAlone = false;
   /** The list call of a read batch, while it is on its way (answerFromLists). */
@@ -102,11 +110,17 @@ export class StatusWaiter implements Waiter {
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
 
-  constructor(private readonly client: HostingApi) {}
+  constructor(
+    private readonly client: HostingApi,
+    opts: StatusWaiterOptions = {},
+  ) {
+    this.clock = opts.clock ?? realClock;
+    this.snapshot = new ListSnapshot(this.clock);
+  }
 
   wait(req: WaitRequest): Promise<WaitOutcome> {
     return new Promise<WaitOutcome>((resolve, reject) => {
-      const now = Date.now();
+      const now = this.clock.now();
       this.snapshot.touch(req.id);
       const first = Math.max(0, req.firstPollMs ?? timings.initialPollMs);
       this.entries.add({
@@ -137,11 +151,11 @@ export class StatusWaiter implements Waiter {
       queue.push({ snapshot, resolve, reject });
       this.reads.set(id, queue);
       // Debounce: each read pushes the flush back by readBatchMs, up to readBatchMaxMs.
-      const now = Date.now();
+      const now = this.clock.now();
       if (!this.readTimer) this.readBatchStart = now;
-      else clearTimeout(this.readTimer);
+      else this.clock.clearTimeout(this.readTimer);
       const delay = Math.max(0, Math.min(timings.readBatchMs, this.readBatchStart + timings.readBatchMaxMs - now));
-      this.readTimer = setTimeout(() => void this.flushReads(), delay);
+      this.readTimer = this.clock.setTimeout(() => void this.flushReads(), delay);
     });
   }
 
@@ -223,11 +237,11 @@ export class StatusWaiter implements Waiter {
     if (this.timer && this.timerAt <= next) return;
     this.clearTimer();
     this.timerAt = next;
-    this.timer = setTimeout(() => void this.poll(), Math.max(0, next - Date.now()));
+    this.timer = this.clock.setTimeout(() => void this.poll(), Math.max(0, next - this.clock.now()));
   }
 
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
   }
@@ -237,7 +251,7 @@ export class StatusWaiter implements Waiter {
     this.timerAt = Infinity;
     this.polling = true;
     try {
-      const now = Date.now();
+      const now = this.clock.now();
       const due = [...this.entries].filter((e) => e.dueAt <= now + timings.batchSlackMs || e.deadline <= now);
       if (due.length === 0) return;
       let servers: Map<string, Server> | undefined;
@@ -258,7 +272,7 @@ export class StatusWaiter implements Waiter {
   }
 
   private settle(due: Entry[], servers: Map<string, Server> | undefined, failure: unknown): void {
-    const now = Date.now();
+    const now = this.clock.now();
     // A fresh list answers every waiter, due or not: someone's poll is everyone's news.
     for (const e of servers ? [...this.entries] : due) {
       if (servers) {

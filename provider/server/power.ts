@@ -62,7 +62,8 @@ export async function rebootServer(client: HostingApi, current: Server, timeoutM
   return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach("active", false) });
 }
 
-function reach(target: Server["status"], tolerateAbsence: boolean) {
+/** The goal of a wait for `target`; `tolerateAbsence` lets a server just created be missing from lists for a while. */
+export function reach(target: Server["status"], tolerateAbsence: boolean) {
   return (s: Server | undefined, elapsedMs: number): Verdict => {
     if (!s) return tolerateAbsence && elapsedMs < waiterTimings().absenceGraceMs ? "wait" : "failed";
     if (s.status === target) return "done";

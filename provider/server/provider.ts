@@ -24,6 +24,7 @@ import { waiterFor } from "../core/waiters";
 import { validateServerCatalogue, validateServerForShape, validateServerShape } from "./validate";
 import { adoptServer } from "./adopt";
 import { checkAdoption } from "./adopt-check";
+import { ownerTagToKeep, settleOwnerTag } from "./owner-tag";
 
 export { isUnknown } from "../core/unknown";
 
@@ -33,9 +34,10 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
   const cat = await catalogue(client);
   failures.push(...validateServerCatalogue(news, cat, failures));
   // The catalogue read above has told the client the deployment's shape: no extra call.
-  failures.push(...validateServerForShape(news, await client.shape, failures));
+  const shape = await client.shape;
+  failures.push(...validateServerForShape(news, shape, failures));
   if (failures.length > 0) return { inputs: news, failures };
-  return checkAdoption(olds, news, normalizeServerInputs(news, cat), cat);
+  return checkAdoption(olds, news, settleOwnerTag(normalizeServerInputs(news, cat), news, shape), cat);
 }
 
 export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.DiffResult> {
@@ -120,9 +122,10 @@ export async function update(id: string, olds: Recorded<ServerOutputs>, news: Re
     current = active.server;
   }
 
+  const ownerTag = ownerTagToKeep(ins.ownerTag, olds.ownerTag);
   const patch: { label?: string; tags?: string[] } = {};
   if (current.label !== ins.label) patch.label = ins.label;
-  const wanted = apiTags(ins);
+  const wanted = apiTags({ tags: ins.tags, ownerTag });
   if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
   if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch);
 
@@ -131,7 +134,7 @@ export async function update(id: string, olds: Recorded<ServerOutputs>, news: Re
   if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(id, power, goal, timeoutMs));
   const settled = rebootTriggered(olds, ins) ? await rebootServer(client, power.server, timeoutMs) : power;
   if (settled.outcome !== "done" || !settled.server) throw fail(settled.server ?? power.server, describeOutcome(id, settled, "active after reboot", timeoutMs));
-  return { outs: serverOutputs(settled.server, ins, cat) };
+  return { outs: serverOutputs(settled.server, { ...ins, ownerTag }, cat) };
 }
 
 async function destroy(id: string, props: Recorded<ServerOutputs>): Promise<void> {

@@ -3,8 +3,8 @@
 //           `active` (one shared list call per poll); POST /v1/servers/:id/stop when
 //           powerState is "stopped".
 //   read    GET /v1/servers/:id, or one GET /v1/servers for concurrent reads.
-//           With adoptId: no POST; see provider/server/adopt.ts (at most one PATCH and one
-//           power action).
+//           With adoptId (or a `hosting:adopt` config entry, adopt-config.ts): no POST; see
+//           provider/server/adopt.ts (at most one PATCH and one power action).
 //   update  PATCH /v1/servers/:id (label and tags in one call);
 //           POST /v1/servers/:id/start|stop|halt for powerState (halt: stopMode "hard"),
 //           POST /v1/servers/:id/reboot when rebootTriggers change, then polls until settled.
@@ -15,7 +15,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { providerShell } from "../core/shell";
-import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
+import { adoptIdFromConfig } from "./adopt-config";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
 
@@ -84,10 +85,14 @@ export class Server extends pulumi.dynamic.Resource {
     assertInDeployment("hosting:Server", name);
     const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
+    const adoptId = args ? (args.adoptId ?? adoptIdFromConfig(name)) : undefined;
+    if (adoptId !== undefined) props.adoptId = adoptId;
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
-    if (args && args.ownerTag === undefined) props.ownerTag = `pulumi-stack:${pulumi.getProject()}/${pulumi.getStack()}`;
+    // The default ownership tag depends on the deployment's shape, which only `check` knows
+    // (provider/server/owner-tag.ts): the shell hands it the stack's tag to use or drop.
+    if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
     // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
-    if (args?.adoptId !== undefined) props.__adoptName = name;
+    if (adoptId !== undefined) props.__adoptName = name;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
     super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }

@@ -56,9 +56,11 @@ export interface ServerArgs {
   /** How long create, update and delete wait for the server to settle. @default 600 */
   waitTimeoutSeconds?: pulumi.Input<number>;
   /**
-   * A tag that marks the server as this stack's, so that the orphan check (`hosting-orphans`)
-   * finds servers a crashed `up` created but never recorded. Kept out of `tags`; updated in place.
-   * @default "pulumi-stack:<project>/<stack>"
+   * A tag that marks the server as this stack's, so that `hosting-orphans --tag` finds servers a
+   * crashed `up` created but never recorded. Kept out of `tags`; updated in place. In shape A it
+   * rides in the create request; shape B's create takes no tags, so there it costs one PATCH per
+   * create and is sent only when declared (`hosting-orphans --stack` finds orphans without it).
+   * @default "pulumi-stack:<project>/<stack>" in shape A, none in shape B
    */
   ownerTag?: pulumi.Input<string>;
 }
@@ -129,3 +131,9 @@ export const SERVER_UNWRITTEN_DEFAULTS = {
 
 /** Ownership tags look like `pulumi-stack:<project>/<stack>` (see provider/orphans). */
 export const OWNER_TAG_PREFIX = "pulumi-stack:";
+
+/** The config key (namespace `hosting`) that maps resource names to ids to adopt (adopt-config.ts). */
+export const ADOPT_CONFIG_KEY = "adopt";
+
+/** The hidden input that carries the stack's tag when `ownerTag` is not declared (owner-tag.ts). */
+export const OWNER_TAG_DEFAULT = "__ownerTagDefault";

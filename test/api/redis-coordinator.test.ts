@@ -12,7 +12,7 @@ import { Redis } from "ioredis";
 import { FAST_KEY, startClientSimulator, UBUNTU_SLUG, useClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
 import { startRedis, type TestRedis } from "../helpers/redis";
 import { SHAPES } from "../helpers/simulator";
-import { runTogether, startWorker, type WorkerResult } from "./shared-key-workers";
+import { runTogether, startWorker, type WorkerResult } from "../../bench/soak/workers";
 
 const K = 3;
 const M = 12;

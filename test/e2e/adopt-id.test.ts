@@ -26,8 +26,9 @@ function createDirectly(world: World, body: Record<string, unknown>): Promise<st
 
 /**
  * The fleet: servers 0-9 already look exactly as the generated program will declare them
- * (ownership tag included), so adopting them must send nothing; servers 10-19 lack the
- * ownership tag, and the test's program relabels 15-19, so each needs one PATCH.
+ * (with the stack's ownership tag in shape A, where it is the default; with none in shape B,
+ * where it is not), so adopting them must send nothing; servers 10-19 lack the ownership tag
+ * (a PATCH in shape A), and the test's program relabels 15-19 (a PATCH in either shape).
  */
 async function createFleet(world: World): Promise<string[]> {
   const ids: string[] = [];
@@ -38,7 +39,7 @@ async function createFleet(world: World): Promise<string[]> {
       plan: i % 3 === 0 ? "vc2-2c-4gb" : "vc2-1c-1gb",
       ...(world.sim.shape === "A" ? { os_id: i % 4 === 0 ? 2136 : 2284 } : { os: i % 4 === 0 ? "debian-12" : "ubuntu-24.04" }),
       label: ready ? `web-${i}` : `legacy-${i}`,
-      tags: ready ? ["fleet", "web", OWNER] : ["fleet", "legacy"],
+      tags: ready ? ["fleet", "web", ...(world.sim.shape === "A" ? [OWNER] : [])] : ["fleet", "legacy"],
     }));
   }
   return ids;
@@ -98,7 +99,7 @@ for (const shape of SHAPES) {
       for (const id of ids) expect(generated).to.include(`adoptId: "${id}"`);
       expect(generated).to.not.include("not-in-the-fleet");
       expect(generated).to.not.match(/tags: .*pulumi-stack:/);
-      expect(generated).to.include(`carried the ownership tag of ${OWNER}`);
+      if (shape === "A") expect(generated).to.include(`carried the ownership tag of ${OWNER}`);
       expect(generated).to.not.include(API_KEY);
     });
 
@@ -110,11 +111,15 @@ for (const shape of SHAPES) {
       expect(result.outputs.statuses.value).to.deep.equal(Object.fromEntries(ids.map((id) => [id, "active"])));
       const sent = await mutations(world);
       console.log(`      scenario 1, shape ${shape}, requests of \`up\`: ${JSON.stringify((await world.sim.stats()).byRoute)}`);
-      // 10 servers need the ownership tag (5 also a new label): 10 PATCHes in all, so each
-      // of them got exactly one and the 10 that already matched got none.
-      expect(sent).to.deep.equal({ ...zero(), "PATCH /v1/servers/:id": 10 });
+      // Shape A: 10 servers need the ownership tag (5 also a new label): 10 PATCHes in all, so
+      // each of them got exactly one and the 10 that already matched got none. Shape B: no
+      // ownership tag by default, so only the 5 relabelled servers get one.
+      expect(sent).to.deep.equal({ ...zero(), "PATCH /v1/servers/:id": shape === "A" ? 10 : 5 });
       const live = new Map((await world.sim.liveServers()).map((s) => [s.id, s]));
-      for (let i = 10; i < FLEET; i++) expect(live.get(ids[i]).tags).to.include(OWNER);
+      for (let i = 0; i < FLEET; i++) {
+        if (shape === "A") expect(live.get(ids[i]).tags).to.include(OWNER);
+        else expect(live.get(ids[i]).tags).to.not.include(OWNER);
+      }
       for (let i = 15; i < FLEET; i++) expect(live.get(ids[i]).label).to.equal(`renamed-${i}`);
       expect(stack.logs.join("")).to.match(/adopted server .* recorded from the program, not read from the API/);
     });

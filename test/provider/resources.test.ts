@@ -89,6 +89,31 @@ describe("resource classes under pulumi.runtime.setMocks", () => {
     expect(r.inputs.__provider).to.be.a("string");
   });
 
+  it("hands check the stack's ownership tag as a hidden default, not as ownerTag (check decides by shape)", async () => {
+    const s = new hosting.Server("web", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
+    await valueOf(s.id);
+    const declared = new hosting.Server("tagged", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", ownerTag: "pulumi-stack:p/s" });
+    await valueOf(declared.id);
+    expect(registered[0].inputs).to.include({ __ownerTagDefault: "pulumi-stack:project/stack" }).and.to.not.have.property("ownerTag");
+    expect(registered[1].inputs).to.include({ ownerTag: "pulumi-stack:p/s" }).and.to.not.have.property("__ownerTagDefault");
+  });
+
+  it("reads adoptions from hosting:adopt by resource name; an adoptId in the program wins", async () => {
+    pulumi.runtime.setAllConfig({ "hosting:adopt": JSON.stringify({ web: "srv-1", other: "srv-2" }) });
+    try {
+      const fromConfig = new hosting.Server("web", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
+      const fromProgram = new hosting.Server("other", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", adoptId: "srv-9" });
+      const plain = new hosting.Server("third", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
+      await Promise.all([valueOf(fromConfig.id), valueOf(fromProgram.id), valueOf(plain.id)]);
+    } finally {
+      pulumi.runtime.setAllConfig({});
+    }
+    const byName = Object.fromEntries(registered.map((r) => [r.name, r.inputs]));
+    expect(byName.web).to.include({ adoptId: "srv-1", __adoptName: "web" });
+    expect(byName.other).to.include({ adoptId: "srv-9", __adoptName: "other" });
+    expect(byName.third).to.not.have.property("adoptId");
+  });
+
   it("registers a Webhook whose secret is a secret input and output, given or not", async () => {
     const seen: { opts?: pulumi.ResourceOptions } = {};
     const given = new hosting.Webhook("hook", { url: "https://hooks.example.com/x", events: ["server.created"], secret: "s3cret" }, { transformations: [capture(seen)] });

@@ -20,10 +20,9 @@ export const RETRY_OFFSETS_MS = [1 * MIN, 6 * MIN, 36 * MIN, 156 * MIN, 876 * MI
 
 const BODY = JSON.stringify({ id: "evt-retry-1", event: "server.created", timestamp: new Date(T0).toISOString(), data: { server: { id: "srv-1" } } });
 
-async function post(url: string, body = BODY, signature = signWebhookBody(SECRET, body)): Promise<{ status: number; text: string; ms: number }> {
-  const started = Date.now();
+async function post(url: string, body = BODY, signature = signWebhookBody(SECRET, body)): Promise<{ status: number; text: string }> {
   const res = await fetch(url, { method: "POST", headers: { "X-Service-Signature": signature, "Content-Type": "application/json" }, body });
-  return { status: res.status, text: await res.text(), ms: Date.now() - started };
+  return { status: res.status, text: await res.text() };
 }
 
 async function withReceiver<T>(options: Partial<ReceiverOptions>, fn: (r: Awaited<ReturnType<typeof startWebhookReceiver>>) => Promise<T>): Promise<T> {
@@ -108,7 +107,7 @@ describe("webhook receiver: the spec's retry ladder, replay store and answer tim
     });
   });
 
-  it(`answers 200 well within the spec's ${WEBHOOK_ANSWER_WITHIN_MS / 1000} s while the handler is still running, then runs it`, async () => {
+  it(`answers 200 without waiting for the handler (the spec allows ${WEBHOOK_ANSWER_WITHIN_MS / 1000} s), then runs it`, async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const handled: string[] = [];
@@ -118,7 +117,8 @@ describe("webhook receiver: the spec's retry ladder, replay store and answer tim
     }  }, async (r) => {
       const answer = await post(r.url);
       expect(answer.status).to.equal(200);
-      expect(answer.ms, "answered while the handler waits").to.be.below(1000);
+      // The handler is held on a gate until after the answer: a 200 that waited for it would
+      // never come (the test would time out), however slow the machine. No stopwatch needed.
       expect(handled, "handler not finished at answer time").to.deep.equal([]);
       release();
       await r.idle();

@@ -4,11 +4,15 @@ import { describeShapes, KEYS } from "../helpers/simulator";
 describeShapes("simulator: rate limits", {}, (sim) => {
   it("sends the default tier's headers: limit 60, remaining counts down from burst 100", async () => {
     await sim.addKey({ key: "dflt", permission: "read", tier: "default" });
+    const sent = Date.now();
     const r1 = await sim.api("GET", "/v1/regions", { key: "dflt" });
+    const answered = Date.now();
     expect(r1.headers.get("x-ratelimit-limit")).to.equal("60");
     expect(r1.headers.get("x-ratelimit-remaining")).to.equal("99");
+    // Full again one token (1 s at 60/min) after the request was counted, in whole seconds:
+    // bracketed by when it was sent and answered, so no load can move it out.
     const reset = Number(r1.headers.get("x-ratelimit-reset"));
-    expect(reset).to.be.within(Math.floor(Date.now() / 1000), Math.ceil(Date.now() / 1000) + 2);
+    expect(reset).to.be.within(Math.ceil((sent + 1000) / 1000), Math.ceil((answered + 1000) / 1000));
     const r2 = await sim.api("GET", "/v1/regions", { key: "dflt" });
     expect(r2.headers.get("x-ratelimit-remaining")).to.equal("98");
   });
@@ -18,23 +22,30 @@ describeShapes("simulator: rate limits", {}, (sim) => {
     const pro = await sim.api("GET", "/v1/os", { key: "pro" });
     expect(pro.headers.get("x-ratelimit-limit")).to.equal("300");
     expect(pro.headers.get("x-ratelimit-remaining")).to.equal("499");
+    const sent = Date.now();
     const ent = await sim.api("GET", "/v1/os", { key: KEYS.full });
+    const answered = Date.now();
     expect(ent.headers.get("x-ratelimit-limit")).to.equal("0");
     // Unlimited still sends all three (api-spec.md: every response): Remaining 0, Reset now.
     expect(ent.headers.get("x-ratelimit-remaining")).to.equal("0");
-    expect(Math.abs(Number(ent.headers.get("x-ratelimit-reset")) - Date.now() / 1000)).to.be.below(5);
+    expect(Number(ent.headers.get("x-ratelimit-reset"))).to.be.within(Math.floor(sent / 1000), Math.floor(answered / 1000));
   });
 
   it("answers 429 RATE_LIMIT_EXCEEDED with retry_after once the burst is spent, and counts it", async () => {
     await sim.addKey({ key: "tiny", permission: "read", tier: "custom", limit: 6, burst: 3 });
-    for (let i = 0; i < 3; i++) expect((await sim.api("GET", "/v1/regions", { key: "tiny" })).status).to.equal(200);
+    const firstSent = Date.now();
+    let firstAnswered = 0;
+    for (let i = 0; i < 3; i++) {
+      expect((await sim.api("GET", "/v1/regions", { key: "tiny" })).status).to.equal(200);
+      firstAnswered ||= Date.now();
+    }
     const res = await sim.api("GET", "/v1/regions", { key: "tiny" });
     expect(res.status).to.equal(429);
     const { error } = (await res.json()) as any;
     expect(error.code).to.equal("RATE_LIMIT_EXCEEDED");
-    // 6/min is one token per 10 s.
-    const now = Date.now() / 1000;
-    expect(error.retry_after).to.be.a("number").within(Math.floor(now) + 8, Math.ceil(now) + 11);
+    // 6/min is one token per 10 s: the first of the 3 tokens is back 10 s after the bucket was
+    // opened (by the first request), in whole Unix seconds.
+    expect(error.retry_after).to.be.a("number").within(Math.ceil((firstSent + 10_000) / 1000), Math.ceil((firstAnswered + 10_000) / 1000));
     expect(error.message).to.contain(new Date(error.retry_after * 1000).toISOString());
     expect(res.headers.get("x-ratelimit-remaining")).to.equal("0");
     const stats = await sim.stats();

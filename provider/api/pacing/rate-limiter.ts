@@ -29,7 +29,10 @@
 // alone (the headers still clamp the bucket), and it hears while a mutation waits, so that
 // other processes' polls yield to it. When the coordinator is unavailable, pacing goes
 // back to the header-driven cooperation above for the rest of the process.
+// Time (`now`, the wake-up timer) comes from the `clock` option: the real one in the product, a
+// fake one in the deterministic model of K processes on one key (test/api/sharing-model.test.ts).
 
+import { realClock, type Clock, type Timer } from "../wire/clock";
 import { coordinatedBurst, type RateCoordinator } from "./coordinator";
 import type { HeaderGetter, Pacer, PacerSnapshot, Ticket } from "./pacer";
 import { SharedUse } from "./shared-use";
@@ -62,7 +65,9 @@ export interface RateLimiterOptions {
   /** Least time between two reports, in ms. @default 10000 */
   waitReportMs?: number;
   logger: (line: string) => void;
-  now?: () => number;
+  /** @default realClock */
+  clock?: Clock;
+  /** The jitter's randomness. @default Math.random */
   random?: () => number;
 }
 
@@ -80,10 +85,10 @@ export class RateLimiter implements Pacer {
   private pausedUntil = 0;
   private seq = 0;
   private inFlight = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: Timer | undefined;
   private timerAt = 0;
   private readonly queues: Record<RequestPriority, Array<{ resolve: (t: Ticket) => void; at: number }>> = { mutation: [], read: [], poll: [] };
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly shared: SharedUse;
   private cooperate: boolean;
   private coordinator: RateCoordinator | undefined;
@@ -95,7 +100,7 @@ export class RateLimiter implements Pacer {
   private window = 1;
 
   constructor(private readonly opts: RateLimiterOptions) {
-    this.now = opts.now ?? Date.now;
+    this.clock = opts.clock ?? realClock;
     this.shared = new SharedUse(this.now());
     this.coordinator = opts.coordinator;
     this.cooperate = opts.cooperate !== false && !this.coordinator;
@@ -346,12 +351,16 @@ export class RateLimiter implements Pacer {
     // A long wait still wakes every waitReportMs, so it can be reported.
     const at = this.opts.onWait ? Math.min(wanted, this.now() + (this.opts.waitReportMs ?? 10_000)) : wanted;
     if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.clock.clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
+    this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       this.pump();
     }, Math.max(0, at - this.now()));
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 }
 

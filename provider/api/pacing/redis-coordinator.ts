@@ -6,9 +6,9 @@
 // ask Redis one at a time, mutations first (token-gate.ts).
 //
 // Across processes, mutations go before status polls, as they do inside one (rate-limiter.ts):
-// while any process has a mutation waiting for a token it keeps a marker key alive in Redis
-// (`SET … PX`, refreshed every third of its life), and a poll waits until no marker is left
-// before it asks for its token (at most `maxYieldMs`, so a poll is never starved). Measured in
+// while any process has a mutation waiting for a token it keeps a marker key alive in Redis,
+// and a poll waits until no marker is left before it asks for its token, at most `maxYieldMs`
+// (mutation-marker.ts). Measured in
 // the benchmark before this (docs/benchmarks.md, "Many stacks, one key"): the stacks whose
 // creates went first polled while the others' creates waited (25 and 30 list calls in all for
 // 4 × 40 and 8 × 20, against one stack's 20), each costing a create one second at the key's
@@ -17,19 +17,21 @@
 //
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis is an
 // optional peer dependency, loaded when a coordinator is built (redis-packages.ts), so users
-// without the setting never load it; a missing one is an error that says what to install.
-// When Redis cannot be reached (or fails later), `take` says "unavailable" and the caller
-// falls back to header-driven pacing: a deployment never fails because Redis is down. The
-// connection closes after a second without requests, so it never keeps a finished process
-// alive.
+// without the setting never load it; a missing one is an error that says what to install. When Redis cannot be reached (or fails later), `take` says "unavailable" and the
+// caller falls back to header-driven pacing: a deployment never fails because Redis is down.
+// The connection closes after a second without requests, so it never keeps a finished process
+// alive. Its timers (the idle close, the marker's heartbeat, the poll's yield and the gate's
+// sleep until a token is due) run on the `clock` option.
 
 import type { Redis as RedisClient } from "ioredis";
 import type { RateCoordinator } from "./coordinator";
 import { bucketPlan } from "./gcra-plan";
 import { takeToken } from "./gcra-script";
-import { loadRedisPackages, type RedisPackages } from "./redis-packages";
-import { TokenGate } from "./token-gate";
+import { realClock, type Clock, type Timer } from "../wire/clock";
 import type { RequestPriority } from "../wire/types";
+import { MutationMarker } from "./mutation-marker";
+import { TokenGate } from "./token-gate";
+import { loadRedisPackages, type RedisPackages } from "./redis-packages";
 
 export interface RedisCoordinatorOptions {
   /** `redis://[:password@]host:port/db`, as set by the user. */
@@ -51,6 +53,8 @@ export interface RedisCoordinatorOptions {
   maxYieldMs?: number;
   /** ioredis. @default loaded now (redis-packages.ts) */
   packages?: RedisPackages;
+  /** @default realClock */
+  clock?: Clock;
 }
 
 /** The marker that says some process has a mutation waiting for this budget's token. */
@@ -65,18 +69,27 @@ export class RedisCoordinator implements RateCoordinator {
   private limits: { perMinute: number; burst: number };
   private failed = false;
   private busy = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
-  private mutationsWaiting = 0;
-  private heartbeat: NodeJS.Timeout | undefined;
+  private idleTimer: Timer | undefined;
+  private readonly clock: Clock;
+  private readonly marker: MutationMarker;
   private readonly packages: RedisPackages;
 
   constructor(private readonly opts: RedisCoordinatorOptions) {
     this.limits = { perMinute: opts.perMinute, burst: opts.burst };
     // Here, not at the first request: a missing package is a setup error the user must see.
     this.packages = opts.packages ?? loadRedisPackages();
+    this.clock = opts.clock ?? realClock;
+    this.marker = new MutationMarker({
+      key: mutationMarkerKey(opts.budget),
+      ttlMs: opts.markerTtlMs ?? 1500,
+      maxYieldMs: opts.maxYieldMs ?? 60_000,
+      clock: this.clock,
+      store: () => this.connect(),
+    });
     // Each attempt reads the limits of the moment: a tier learnt while requests wait applies
     // to their next attempt (the bucket in Redis keeps its debt in tokens: gcra-script.ts).
     this.gate = new TokenGate({
+      sleep: (ms) => this.clock.sleep(ms),
       attempt: async () => {
         const { perMinute, burst } = this.limits;
         // Unlimited since the request queued (`Limit: 0`): nothing to take.
@@ -94,9 +107,9 @@ export class RedisCoordinator implements RateCoordinator {
     if (this.failed) return "unavailable";
     if (this.limits.perMinute <= 0) return "granted";
     this.busy++;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.clock.clearTimeout(this.idleTimer);
     try {
-      if (priority === "poll") await this.yieldToMutations();
+      if (priority === "poll") await this.marker.yieldToMutations();
       await this.gate.take(priority);
       return "granted";
     } catch (e) {
@@ -111,41 +124,15 @@ export class RedisCoordinator implements RateCoordinator {
     if (this.failed || this.limits.perMinute <= 0) return () => undefined;
     // Busy: the connection stays open while a mutation waits, also when it waits locally.
     this.busy++;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.mutationsWaiting++ === 0) {
-      const ttl = this.opts.markerTtlMs ?? 1500;
-      // Not awaited: a mutation never waits for its marker. A lost Redis shows in `take`.
-      const mark = () =>
-        void this.connect()
-          .then((c) => c.set(mutationMarkerKey(this.opts.budget), "1", "PX", ttl))
-          .catch(() => undefined);
-      mark();
-      this.heartbeat = setInterval(mark, Math.max(1, Math.floor(ttl / 3)));
-      this.heartbeat.unref();
-    }
+    this.clock.clearTimeout(this.idleTimer);
+    const release = this.marker.hold();
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      // The marker is left to expire: another process's mutations may be waiting too.
-      if (--this.mutationsWaiting === 0) {
-        clearInterval(this.heartbeat);
-        this.heartbeat = undefined;
-      }
+      release();
       if (--this.busy === 0) this.closeWhenIdle();
     };
-  }
-
-  /** Waits while some process has a mutation waiting, up to maxYieldMs. */
-  private async yieldToMutations(): Promise<void> {
-    const until = Date.now() + (this.opts.maxYieldMs ?? 60_000);
-    const client = await this.connect();
-    for (;;) {
-      const left = await client.pttl(mutationMarkerKey(this.opts.budget));
-      const now = Date.now();
-      if (left <= 0 || now >= until) return;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(left, until - now)));
-    }
   }
 
   /** One connection at a time, whoever asks first (a take, a marker, a poll's look). */
@@ -174,7 +161,7 @@ export class RedisCoordinator implements RateCoordinator {
   }
 
   private closeWhenIdle(): void {
-    this.idleTimer = setTimeout(() => {
+    this.idleTimer = this.clock.setTimeout(() => {
       if (this.busy > 0 || !this.client) return;
       this.client.disconnect();
       this.client = undefined;
@@ -186,7 +173,7 @@ export class RedisCoordinator implements RateCoordinator {
   private fail(e: unknown): void {
     if (this.failed) return;
     this.failed = true;
-    clearInterval(this.heartbeat);
+    this.marker.stop();
     this.client?.disconnect();
     const why = e instanceof Error ? e.message : String(e);
     this.opts.warn(

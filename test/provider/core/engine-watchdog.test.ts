@@ -1,83 +1,109 @@
-// The provider process ends itself once the engine that started it stops answering,
-// and not before; run in a child process, as the dynamic-provider host would be.
+// The provider process ends itself once the engine that started it stops answering, and not
+// before. The rule runs on a fake clock with a scripted look at the engine, so each case says
+// at which virtual millisecond the process ends; the look itself (a TCP connection) is proven
+// against a real socket, and one child process proves the host's wiring end to end.
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as net from "net";
 import * as os from "os";
 import * as path from "path";
+import { engineAddressFromArgv, probeTcp, watchEngine, type ProbeResult } from "../../../provider/core/engine-watchdog";
+import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
 
 const WATCHDOG = path.join(__dirname, "..", "..", "..", "provider", "core", "engine-watchdog.js");
 
-function childWatching(address: string) {
-  const script = `require(${JSON.stringify(WATCHDOG)}).startEngineWatchdog({ address: ${JSON.stringify(address)}, intervalMs: 30 });
-setInterval(() => {}, 1000); // stands for the gRPC server that keeps the host alive`;
-  return spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+/** A watchdog on the fake clock whose n-th look answers `script(n)`; records every event's virtual time. */
+function watched(clock: FakeClock, script: (look: number) => ProbeResult, misses = 3) {
+  const events: string[] = [];
+  let looks = 0;
+  const stop = watchEngine("127.0.0.1:9", {
+    clock,
+    intervalMs: 30,
+    misses,
+    probe: async (host, port) => {
+      const found = script(++looks);
+      events.push(`${clock.elapsed()} ${host}:${port} ${found}`);
+      return found;
+    },
+    exit: (code) => events.push(`${clock.elapsed()} exit ${code}`),
+    log: (line) => events.push(`${clock.elapsed()} ${line}`),
+  });
+  return { events, stop };
 }
 
-describe("engine watchdog", () => {
-  it("keeps the process while the engine answers, and ends it once the engine is gone", async () => {
-    const engine = net.createServer((s) => s.destroy());
-    await new Promise<void>((r) => engine.listen(0, "127.0.0.1", r));
-    const address = `127.0.0.1:${(engine.address() as net.AddressInfo).port}`;
-    const child = childWatching(address);
-    let stderr = "";
-    child.stderr!.on("data", (d) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+describe("engine watchdog (virtual time)", () => {
+  let clock: FakeClock;
+  beforeEach(() => (clock = fakeClock()));
 
-    await new Promise((r) => setTimeout(r, 300));
-    expect(child.exitCode, "alive while the engine answers").to.equal(null);
-
-    await new Promise<void>((r) => engine.close(() => r()));
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running"), 3000))]);
-    if (code === "still running") child.kill("SIGKILL");
-    expect(code).to.equal(1);
-    expect(stderr).to.include(`the Pulumi engine at ${address} is gone`);
+  it("keeps the process while the engine answers, and ends it at the third refusal in a row", async () => {
+    // The engine answers 4 looks, then is gone.
+    const { events } = watched(clock, (n) => (n <= 4 ? "answered" : "refused"));
+    await clock.tick(1000);
+    expect(events).to.deep.equal([
+      "30 127.0.0.1:9 answered",
+      "60 127.0.0.1:9 answered",
+      "90 127.0.0.1:9 answered",
+      "120 127.0.0.1:9 answered",
+      "150 127.0.0.1:9 refused",
+      "180 127.0.0.1:9 refused",
+      "210 127.0.0.1:9 refused",
+      "210 pulumi-hosting: the Pulumi engine at 127.0.0.1:9 is gone; ending the provider process",
+      "210 exit 1",
+    ]);
+    expect(clock.pending(), "the interval is cleared").to.equal(0);
   });
 
-  it("does nothing outside the dynamic-provider host, even with an unanswered address as its argument", async () => {
-    // The same refused address, once as the argument of the dynamic-provider host (the
-    // control: it must end) and once as the argument of any other script (it must not).
+  it("counts refusals in a row only: an answer, or a look that tells nothing, does not end it", async () => {
+    const pattern: ProbeResult[] = ["refused", "refused", "answered", "refused", "unknown", "refused", "answered"];
+    const { events, stop } = watched(clock, (n) => pattern[(n - 1) % pattern.length]!);
+    await clock.tick(30 * 70);
+    expect(events).to.have.length(70);
+    expect(events.filter((e) => e.includes("exit"))).to.deep.equal([]);
+    expect(events.slice(0, 7)).to.deep.equal(pattern.map((p, i) => `${30 * (i + 1)} 127.0.0.1:9 ${p}`));
+    stop();
+    expect(clock.pending()).to.equal(0);
+  });
+
+  it("looks at the engine with a TCP connection: answered while it listens, refused once it is closed", async () => {
+    const engine = net.createServer((s) => s.destroy());
+    await new Promise<void>((r) => engine.listen(0, "127.0.0.1", r));
+    const { port } = engine.address() as net.AddressInfo;
+    expect(await probeTcp("127.0.0.1", port)).to.equal("answered");
+    await new Promise<void>((r) => engine.close(() => r()));
+    expect(await probeTcp("127.0.0.1", port)).to.equal("refused");
+  });
+
+  it("takes the engine's address only from the dynamic-provider host's command line", () => {
+    const host = "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
+    expect(engineAddressFromArgv(["node", host, "127.0.0.1:4321"])).to.equal("127.0.0.1:4321");
+    expect(engineAddressFromArgv(["node", host, "[::1]:4321"])).to.equal("[::1]:4321");
+    expect(engineAddressFromArgv(["node", "/x/other/index.js", "127.0.0.1:4321"]), "any other script").to.equal(undefined);
+    expect(engineAddressFromArgv(["node", host, "--flag"]), "not an address").to.equal(undefined);
+    expect(engineAddressFromArgv(["node", host]), "no argument").to.equal(undefined);
+  });
+
+  it("ends a real dynamic-provider host whose engine refuses, with its farewell line", async function () {
+    this.timeout(30_000);
     const refused = net.createServer();
     await new Promise<void>((r) => refused.listen(0, "127.0.0.1", r));
     const address = `127.0.0.1:${(refused.address() as net.AddressInfo).port}`;
     await new Promise<void>((r) => refused.close(() => r()));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "watchdog-"));
     try {
-      const host = scriptAt(path.join(dir, "cmd", "dynamic-provider", "index.js"));
-      const other = scriptAt(path.join(dir, "other", "index.js"));
-      // Both start together; the other script must outlive the host by a second (33 intervals),
-      // however slow a loaded machine makes the start of either.
-      const otherRun = start(other, address);
-      const hostCode = await stopAfter(start(host, address), 10_000);
-      expect(hostCode, "the host with an engine that refuses ends").to.equal(1);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(await stopAfter(otherRun, 0), "any other script keeps running").to.equal("still running");
+      const file = path.join(dir, "cmd", "dynamic-provider", "index.js");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      // No address in the options: the host's first argument, as the provider's entry starts it.
+      fs.writeFileSync(file, `require(${JSON.stringify(WATCHDOG)}).startEngineWatchdog({ intervalMs: 30 });\nsetInterval(() => {}, 1000);\n`);
+      const child = spawn(process.execPath, [file, address], { stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr!.on("data", (d) => (stderr += d));
+      // Only the exit ends the wait (the test's time-out is a hang guard, not a bound).
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code).to.equal(1);
+      expect(stderr).to.include(`the Pulumi engine at ${address} is gone`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
-
-/** A script that starts the watchdog with no address, as the provider's entry does. */
-function scriptAt(file: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `require(${JSON.stringify(WATCHDOG)}).startEngineWatchdog({ intervalMs: 30 });\nsetInterval(() => {}, 1000);\n`);
-  return file;
-}
-
-/** Starts `node file arg`; `exited` resolves with its exit code. */
-function start(file: string, arg: string) {
-  const child = spawn(process.execPath, [file, arg], { stdio: "ignore" });
-  return { child, exited: new Promise<number | null>((resolve) => child.on("exit", resolve)) };
-}
-
-/** Its exit code once it ends, or "still running" (then killed) if it has not after `ms`. */
-async function stopAfter(run: ReturnType<typeof start>, ms: number): Promise<number | null | string> {
-  const code = await Promise.race([run.exited, new Promise<string>((r) => setTimeout(() => r("still running"), ms))]);
-  if (code === "still running") {
-    run.child.kill("SIGKILL");
-    await run.exited;
-  }
-  return code;
-}

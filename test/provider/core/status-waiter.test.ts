@@ -1,21 +1,23 @@
-// The waiter's timing rules, observed through a scripted stand-in for the client's
-// `listAllServers` (the simulator tests prove the same sharing against the real API).
+// The waiter's timing rules on a fake clock (test/helpers/fake-clock.ts), observed through a
+// scripted stand-in for the client's `listAllServers`: each case asserts the virtual
+// millisecond of every list call and of every outcome (the simulator tests prove the same
+// sharing against the real API).
 import { expect } from "chai";
 import type { HostingApi, Server } from "../../../provider/api/wire/types";
-import { waitUntilActive } from "../../../provider/server/power";
-import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
+import { reach } from "../../../provider/server/power";
+import { StatusWaiter, resetWaiterTimings, setWaiterTimings, type WaitOutcome } from "../../../provider/core/status-waiter";
+import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
 
 function srv(id: string, status: Server["status"]): Server {
   return { id, status, label: "", region: "ewr", plan: "p", mainIp: "", vcpus: 1, ramGb: 1, diskGb: 1, tags: [], backups: false, ddosProtection: false, sshKeyIds: [], createdAt: "" };
 }
 
-/** A client whose n-th list call answers `script(n)`, and which records when it was called. */
-function scripted(script: (call: number) => Server[] | Error) {
+/** A client whose n-th list call answers `script(n)`, and which records its virtual time. */
+function scripted(clock: FakeClock, script: (call: number) => Server[] | Error) {
   const calls: number[] = [];
-  const start = Date.now();
   const client = {
     async listAllServers() {
-      calls.push(Date.now() - start);
+      calls.push(clock.elapsed());
       const answer = script(calls.length);
       if (answer instanceof Error) throw answer;
       return answer;
@@ -29,60 +31,89 @@ function scripted(script: (call: number) => Server[] | Error) {
 
 const goalActive = (s: Server | undefined) => (s?.status === "active" ? "done" : s?.status === "error" ? "failed" : "wait");
 
-describe("status waiter timing", () => {
+/** The outcome and the virtual millisecond it came at. */
+function timed(clock: FakeClock, p: Promise<WaitOutcome>) {
+  const seen: { at?: number; outcome?: WaitOutcome; error?: Error } = {};
+  p.then(
+    (outcome) => Object.assign(seen, { at: clock.elapsed(), outcome }),
+    (error: Error) => Object.assign(seen, { at: clock.elapsed(), error }),
+  );
+  return seen;
+}
+
+describe("status waiter timing (virtual time)", () => {
+  let clock: FakeClock;
+  beforeEach(() => (clock = fakeClock()));
   afterEach(resetWaiterTimings);
 
   it("polls first at the estimated provisioning time, then at growing intervals up to the cap", async () => {
     setWaiterTimings({ initialPollMs: 10, backoff: 2, maxPollMs: 40, batchSlackMs: 0 });
-    const { client, calls } = scripted((n) => [srv("a", n >= 6 ? "active" : "pending")]);
-    const outcome = await new StatusWaiter(client).wait({ id: "a", goal: goalActive, timeoutMs: 5000, firstPollMs: 80 });
-    expect(outcome.outcome).to.equal("done");
-    expect(calls).to.have.length(6);
-    expect(calls[0]).to.be.within(75, 140);
-    const gaps = calls.slice(1).map((t, i) => t - calls[i]);
-    // 10, 20, 40, 40 (capped), 40 — with timer slack.
-    expect(gaps[0]).to.be.within(8, 30);
-    expect(gaps[1]).to.be.within(18, 45);
-    for (const g of gaps.slice(2)) expect(g).to.be.within(38, 70);
+    const { client, calls } = scripted(clock, (n) => [srv("a", n >= 6 ? "active" : "pending")]);
+    const seen = timed(clock, new StatusWaiter(client, { clock }).wait({ id: "a", goal: goalActive, timeoutMs: 5000, firstPollMs: 80 }));
+    await clock.runAll();
+    // First at 80, then gaps of 10, 20, 40, 40 (capped), 40.
+    expect(calls).to.deep.equal([80, 90, 110, 150, 190, 230]);
+    expect(seen).to.deep.include({ at: 230 });
+    expect(seen.outcome?.outcome).to.equal("done");
+    expect(clock.pending(), "no timer left behind").to.equal(0);
   });
 
   it("serves every waiter from one list call per poll", async () => {
     setWaiterTimings({ initialPollMs: 15, backoff: 1, maxPollMs: 15, batchSlackMs: 5 });
     const ids = Array.from({ length: 20 }, (_, i) => `s${i}`);
-    const { client, calls } = scripted((n) => ids.map((id, i) => srv(id, n >= 1 + (i % 3) ? "active" : "pending")));
-    const waiter = new StatusWaiter(client);
-    const outcomes = await Promise.all(ids.map((id) => waiter.wait({ id, goal: goalActive, timeoutMs: 5000, firstPollMs: 20 })));
-    expect(outcomes.every((o) => o.outcome === "done")).to.equal(true);
-    expect(calls).to.have.length(3);
+    const { client, calls } = scripted(clock, (n) => ids.map((id, i) => srv(id, n >= 1 + (i % 3) ? "active" : "pending")));
+    const waiter = new StatusWaiter(client, { clock });
+    const seen = ids.map((id) => timed(clock, waiter.wait({ id, goal: goalActive, timeoutMs: 5000, firstPollMs: 20 })));
+    await clock.runAll();
+    expect(calls).to.deep.equal([20, 35, 50]);
     expect(waiter.polls).to.equal(3);
+    // Each waiter ends at the poll that first shows it active: 1st, 2nd or 3rd.
+    expect(seen.map((s) => [s.at, s.outcome?.outcome])).to.deep.equal(ids.map((_, i) => [[20, 35, 50][i % 3], "done"]));
   });
 
-  it("ends in timeout with the last status seen", async () => {
+  it("ends in timeout at the deadline, with the last status seen", async () => {
     setWaiterTimings({ initialPollMs: 10, backoff: 1, maxPollMs: 10, batchSlackMs: 0 });
-    const { client } = scripted(() => [srv("a", "pending")]);
-    const outcome = await new StatusWaiter(client).wait({ id: "a", goal: goalActive, timeoutMs: 60, firstPollMs: 10 });
-    expect(outcome.outcome).to.equal("timeout");
-    expect(outcome.server?.status).to.equal("pending");
+    const { client, calls } = scripted(clock, () => [srv("a", "pending")]);
+    const seen = timed(clock, new StatusWaiter(client, { clock }).wait({ id: "a", goal: goalActive, timeoutMs: 60, firstPollMs: 10 }));
+    await clock.runAll();
+    expect(calls).to.deep.equal([10, 20, 30, 40, 50, 60]);
+    expect(seen.at).to.equal(60);
+    expect(seen.outcome).to.deep.include({ outcome: "timeout", observed: true });
+    expect(seen.outcome?.server?.status).to.equal("pending");
   });
 
-  it("tolerates a server missing from the list just after create, within the grace time", async () => {
-    setWaiterTimings({ initialPollMs: 10, backoff: 1, maxPollMs: 10, batchSlackMs: 0, absenceGraceMs: 200 });
-    const { client } = scripted((n) => (n <= 2 ? [] : [srv("a", "active")]));
-    const outcome = await waitUntilActive(client, "a", 5000, 10);
-    expect(outcome.outcome).to.equal("done");
-    setWaiterTimings({ absenceGraceMs: 0 });
-    const gone = await waitUntilActive(scripted(() => []).client, "b", 5000, 10);
-    expect(gone).to.deep.include({ outcome: "failed", server: undefined });
+  it("tolerates a server missing from the list just after create, within the grace time, and not after it", async () => {
+    setWaiterTimings({ initialPollMs: 10, backoff: 1, maxPollMs: 10, batchSlackMs: 0, absenceGraceMs: 25 });
+    // Missing from the first two lists (at 10 and 20 ms, inside the 25 ms grace), then listed.
+    const late = scripted(clock, (n) => (n <= 2 ? [] : [srv("a", "active")]));
+    const found = timed(clock, new StatusWaiter(late.client, { clock }).wait({ id: "a", goal: reach("active", true), timeoutMs: 5000, firstPollMs: 10 }));
+    await clock.runAll();
+    expect(late.calls).to.deep.equal([10, 20, 30]);
+    expect(found).to.deep.include({ at: 30 });
+    expect(found.outcome?.outcome).to.equal("done");
+    // Never listed: waits through the grace (polls at 10 and 20 ms), fails at the first poll past it.
+    const start = clock.elapsed();
+    const never = scripted(clock, () => []);
+    const gone = timed(clock, new StatusWaiter(never.client, { clock }).wait({ id: "b", goal: reach("active", true), timeoutMs: 5000, firstPollMs: 10 }));
+    await clock.runAll();
+    expect(never.calls.map((t) => t - start)).to.deep.equal([10, 20, 30]);
+    expect(gone.at! - start).to.equal(30);
+    expect(gone.outcome).to.deep.equal({ outcome: "failed", server: undefined, observed: true });
   });
 
   it("keeps polling through a failed list call, and gives up after several in a row", async () => {
     setWaiterTimings({ initialPollMs: 10, backoff: 1, maxPollMs: 10, batchSlackMs: 0, maxListFailures: 3 });
-    const flaky = scripted((n) => (n === 1 ? new Error("503") : [srv("a", "active")]));
-    expect((await new StatusWaiter(flaky.client).wait({ id: "a", goal: goalActive, timeoutMs: 5000, firstPollMs: 0 })).outcome).to.equal("done");
-    const down = scripted(() => new Error("GET /v1/servers failed: 503"));
-    let error: Error | undefined;
-    await new StatusWaiter(down.client).wait({ id: "a", goal: goalActive, timeoutMs: 5000, firstPollMs: 0 }).catch((e) => (error = e));
-    expect(error?.message).to.include("503");
-    expect(down.calls).to.have.length(3);
+    const flaky = scripted(clock, (n) => (n === 1 ? new Error("503") : [srv("a", "active")]));
+    const recovered = timed(clock, new StatusWaiter(flaky.client, { clock }).wait({ id: "a", goal: goalActive, timeoutMs: 5000, firstPollMs: 0 }));
+    await clock.runAll();
+    expect(flaky.calls).to.deep.equal([0, 10]);
+    expect(recovered.outcome?.outcome).to.equal("done");
+    const start = clock.elapsed();
+    const down = scripted(clock, () => new Error("GET /v1/servers failed: 503"));
+    const failed = timed(clock, new StatusWaiter(down.client, { clock }).wait({ id: "a", goal: goalActive, timeoutMs: 5000, firstPollMs: 0 }));
+    await clock.runAll();
+    expect(down.calls.map((t) => t - start)).to.deep.equal([0, 10, 20]);
+    expect(failed.at! - start).to.equal(20);
+    expect(failed.error?.message).to.include("503");
   });
 });

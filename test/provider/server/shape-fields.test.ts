@@ -1,8 +1,9 @@
 // Shape-true servers (issue 12): each shape is sent only its own create fields. An input the
 // deployment's shape cannot take is refused at `check` (preview) naming the field, the shape
-// and what to do, with no request beyond the catalogue read; shape B's tags (the ownership
-// tag among them) reach the server by PATCH right after the create, and a failure of that
-// PATCH is a partial create, never a lost server.
+// and what to do, with no request beyond the catalogue read; shape B's tags reach the server
+// by PATCH right after the create, and a failure of that PATCH is a partial create, never a
+// lost server. The stack's ownership tag is the default only in shape A, where the create
+// request carries it: a shape B create with no declared tag is one POST (issue 20).
 import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
 import { configure } from "../../../provider/core/settings";
@@ -32,7 +33,7 @@ describeProviderShapes((shape) => `Server: each shape gets only its own create f
     expect(res.failures ?? []).to.deep.equal([]);
   });
 
-  it("the ownership tag reaches the server; in shape B by one PATCH that is part of the create", async () => {
+  it("a declared ownership tag reaches the server; in shape B by one PATCH that is part of the create (the opt-in)", async () => {
     const inputs = (await server.check({}, serverNews({ tags: ["web"], ownerTag: "pulumi-stack:p/s" }))).inputs;
     await sim.resetStats();
     const { id } = await server.create(inputs);
@@ -41,7 +42,28 @@ describeProviderShapes((shape) => `Server: each shape gets only its own create f
     expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id")).to.equal(shape === "B" ? 1 : 0);
   });
 
-  it('ownerTag "" and no tags: the create is one POST, no PATCH (what a shape B fleet that needs no orphan check saves)', async () => {
+  it("undeclared ownerTag: the stack's tag is the default in shape A (in the POST) and none in shape B; either way one POST, no PATCH", async () => {
+    const news = serverNews({ __ownerTagDefault: "pulumi-stack:p/s" });
+    const inputs = (await server.check({}, news)).inputs;
+    expect(inputs, "the hidden default never reaches the state").to.not.have.any.keys("__ownerTagDefault");
+    if (shape === "A") expect(inputs).to.include({ ownerTag: "pulumi-stack:p/s" });
+    else expect(inputs).to.not.have.any.keys("ownerTag");
+    await sim.resetStats();
+    const { id, outs } = await server.create(inputs);
+    const raw = (await sim.rawServers()).find((s: { id: string }) => s.id === id);
+    expect(raw.tags ?? []).to.deep.equal(shape === "A" ? ["pulumi-stack:p/s"] : []);
+    if (shape === "B") expect(outs).to.not.have.any.keys("ownerTag");
+    const stats = await sim.stats();
+    expect(countRequests(stats, "POST /v1/servers")).to.equal(1);
+    expect(countRequests(stats, "PATCH /v1/servers/:id")).to.equal(0);
+  });
+
+  it("a declared ownerTag wins over the default in both shapes", async () => {
+    const inputs = (await server.check({}, serverNews({ ownerTag: "pulumi-stack:p/other", __ownerTagDefault: "pulumi-stack:p/s" }))).inputs;
+    expect(inputs).to.include({ ownerTag: "pulumi-stack:p/other" }).and.to.not.have.any.keys("__ownerTagDefault");
+  });
+
+  it('ownerTag "" and no tags: the create is one POST, no PATCH (no tag in either shape)', async () => {
     const inputs = (await server.check({}, serverNews({ ownerTag: "" }))).inputs;
     await sim.resetStats();
     const { id } = await server.create(inputs);
@@ -53,6 +75,20 @@ describeProviderShapes((shape) => `Server: each shape gets only its own create f
   });
 
   if (shape === "B") {
+    it("a server tagged by the old default keeps its tag: no diff for the dropped default, and an update does not remove it", async () => {
+      const tagged = (await server.check({}, serverNews({ ownerTag: "pulumi-stack:p/s" }))).inputs;
+      const { id, outs } = await server.create(tagged);
+      const news = (await server.check(tagged, serverNews({ __ownerTagDefault: "pulumi-stack:p/s" }))).inputs;
+      expect(await server.diff(id, outs, news)).to.deep.include({ changes: false });
+      const relabelled = (await server.check(tagged, serverNews({ label: "web-2", __ownerTagDefault: "pulumi-stack:p/s" }))).inputs;
+      await sim.resetStats();
+      const updated = await server.update(id, outs, relabelled);
+      expect(updated.outs).to.include({ ownerTag: "pulumi-stack:p/s", label: "web-2" });
+      const raw = (await sim.rawServers()).find((s: { id: string }) => s.id === id);
+      expect(raw.tags).to.deep.equal(["pulumi-stack:p/s"]);
+      expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id")).to.equal(1);
+    });
+
     it("a failed tag PATCH after the POST is a partial create: the server id reaches the state", async () => {
       const inputs = (await server.check({}, serverNews({ tags: ["web"], ownerTag: "pulumi-stack:p/s" }))).inputs;
       // A deployment whose PATCH answers 404 (not retried, unlike a 5xx) right after the POST.

@@ -1,10 +1,11 @@
-// The processes of the shared-key tests (shared-key-worker.ts): each loads its own client, says
-// "ready", and starts on "go", so a test can release them all at once like a CI starting stacks.
+// The processes of the soak (worker.ts): each loads its own client, says "ready", and starts on
+// "go", so the caller can release them all at once like a CI starting stacks.
 import { spawn } from "child_process";
 import * as path from "path";
-import { UBUNTU_SLUG } from "../helpers/client-simulator";
 
-const WORKER = path.join(__dirname, "shared-key-worker.js");
+const WORKER = path.join(__dirname, "worker.js");
+/** The simulator's Ubuntu image (its catalogue, simulator/catalogue). */
+export const OS_SLUG = "ubuntu-24.04";
 
 export interface WorkerResult {
   requests: number;
@@ -24,7 +25,7 @@ export interface Worker {
 }
 
 export function startWorker(url: string, key: string, prefix: string, m: number, cooperate: boolean, redisUrl?: string): Worker {
-  const args = [WORKER, url, key, prefix, String(m), cooperate ? "on" : "off", UBUNTU_SLUG, ...(redisUrl ? [redisUrl] : [])];
+  const args = [WORKER, url, key, prefix, String(m), cooperate ? "on" : "off", OS_SLUG, ...(redisUrl ? [redisUrl] : [])];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   let err = "";

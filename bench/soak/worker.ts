@@ -1,7 +1,8 @@
-// One "process" of the shared-key test: its own client (nothing shared with the others but
+// One "process" of the soak's shared-key and crash cases (and of the Redis coordinator's test):
+// its own client (nothing shared with the others but
 // the API) says "ready", waits for a line on stdin (so the processes start together however
 // slowly each one loaded), creates M servers at once, then prints its client's stats as JSON.
-//   node shared-key-worker.js <baseUrl> <apiKey> <labelPrefix> <m> <on|off> <os slug> [<redis url>]
+//   node worker.js <baseUrl> <apiKey> <labelPrefix> <m> <on|off> <os slug> [<redis url>]
 // With a Redis URL the client takes every token from the coordinator there; its warnings go
 // to stderr, one line each.
 

@@ -1,0 +1,48 @@
+// The servers a preview would create, read from its engine events: what a crashed `up` may
+// have created already without recording it. A replacement's new server counts too (the old
+// one is in the state; the new one may be the orphan). Servers that adopt (`adoptId`) create
+// nothing and are left out.
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { isUnknown } from "../core/unknown";
+
+/** The type of a `Server` in the engine's events and in `pulumi stack export`. */
+export const SERVER_TYPE = "pulumi-nodejs:dynamic/hosting:Server";
+
+const CREATE_OPS = new Set(["create", "create-replacement"]);
+
+export interface PlannedCreate {
+  /** The stack whose preview plans it. */
+  stack: string;
+  urn: string;
+  /** The resource's name (the last part of its URN): the key of `hosting:adopt`. */
+  name: string;
+  label: string;
+  region: string;
+  plan: string;
+  /** The OS image id, when the checked inputs know it. */
+  osId?: number;
+  /** Why this create cannot be matched (a value only known after an `up`), if so. */
+  unmatchable?: string;
+}
+
+/** The planned creates of `Server`s in `events`, once each (a preview reports a step once). */
+export function plannedCreates(stack: string, events: EngineEvent[]): PlannedCreate[] {
+  const out = new Map<string, PlannedCreate>();
+  for (const e of events) {
+    const step = e.resourcePreEvent?.metadata;
+    if (!step || step.type !== SERVER_TYPE || !CREATE_OPS.has(step.op)) continue;
+    const inputs = step.new?.inputs ?? {};
+    if (typeof inputs.adoptId === "string") continue;
+    out.set(step.urn, plannedCreate(stack, step.urn, inputs));
+  }
+  return [...out.values()];
+}
+
+function plannedCreate(stack: string, urn: string, inputs: Record<string, unknown>): PlannedCreate {
+  const text = (k: string) => (typeof inputs[k] === "string" ? (inputs[k] as string) : "");
+  const p: PlannedCreate = { stack, urn, name: urn.slice(urn.lastIndexOf("::") + 2), label: text("label"), region: text("region"), plan: text("plan") };
+  if (typeof inputs.osId === "number") p.osId = inputs.osId;
+  const unknown = ["label", "region", "plan"].filter((k) => isUnknown(inputs[k]));
+  if (unknown.length > 0) p.unmatchable = `${unknown.join(", ")} not known before the up`;
+  return p;
+}

@@ -1,0 +1,37 @@
+// One stack seen the way the tagless orphan check needs it: the servers its program would
+// create now (a `pulumi preview`, which reads only, so a Read key is enough), the server ids its
+// state holds (`pulumi stack export`), and the API settings of its config. The program is the
+// user's own project on disk, run by the `pulumi` on PATH with the usual backend variables.
+import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
+import { SETTINGS } from "../core/settings";
+import { serverIdsInState, stackOwnershipTag } from "./find-orphans";
+import { plannedCreates, type PlannedCreate } from "./planned-creates";
+
+export interface PreviewedStack {
+  name: string;
+  stack: Stack;
+  planned: PlannedCreate[];
+  stateIds: Set<string>;
+  /** The tag this stack's servers carry when they carry one (shape A's default). */
+  ownTag: string;
+  /** hosting:apiKey and hosting:baseUrl of the stack config, when set. */
+  config: { apiKey?: string; baseUrl?: string };
+}
+
+export async function previewStack(name: string, cwd: string): Promise<PreviewedStack> {
+  const stack = await LocalWorkspace.selectStack({ stackName: name, workDir: cwd }, { workDir: cwd });
+  const events: EngineEvent[] = [];
+  await stack.preview({ onEvent: (e) => events.push(e) });
+  const stateIds = serverIdsInState(await stack.exportStack());
+  const project = (await stack.workspace.projectSettings()).name;
+  const all = await stack.getAllConfig();
+  const value = (k: string) => (all[k]?.value ? all[k].value : undefined);
+  return {
+    name,
+    stack,
+    planned: plannedCreates(name, events),
+    stateIds,
+    ownTag: stackOwnershipTag(project, name),
+    config: { apiKey: value(SETTINGS.apiKey.config), baseUrl: value(SETTINGS.baseUrl.config) },
+  };
+}

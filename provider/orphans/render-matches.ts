@@ -1,0 +1,26 @@
+// The lines `hosting-orphans --stack` prints: one per match with the `adoptId` line to add,
+// one per ambiguity with every candidate, and a count line that tests and CI can read.
+import type { Server } from "../api/wire/types";
+import type { MatchResult } from "./match-planned";
+import type { PlannedCreate } from "./planned-creates";
+
+const what = (p: PlannedCreate) => `${p.stack}:${p.name} (label "${p.label}", ${p.region}, ${p.plan})`;
+const server = (s: Server) => `${s.id} (${s.status}, created ${s.createdAt})`;
+
+export function renderMatches(r: MatchResult): string[] {
+  const lines: string[] = [];
+  for (const m of r.matches) {
+    lines.push(`match ${m.server.id} for ${what(m.planned)}: ${m.server.status}, created ${m.server.createdAt}`);
+    lines.push(`  adoptId: "${m.server.id}",  // add to new hosting.Server("${m.planned.name}", ...) of stack ${m.planned.stack}`);
+  }
+  for (const a of r.ambiguous) {
+    const rivals = a.rivals.length > 0 ? `; the same servers also fit ${a.rivals.map((q) => `${q.stack}:${q.name}`).join(", ")}` : "";
+    lines.push(`ambiguous ${what(a.planned)}: candidates ${a.servers.map(server).join(", ")}${rivals}; not guessed: give adoptId by hand, or delete what is not wanted`);
+  }
+  for (const p of r.unmatchable) lines.push(`unmatchable ${p.stack}:${p.name}: ${p.unmatchable}`);
+  lines.push(
+    `${r.matches.length} match(es), ${r.ambiguous.length} ambiguous, ${r.unmatchable.length} unmatchable; ` +
+      `${r.unclaimed.length} other server(s) that no named stack holds fit no planned create (not touched)`,
+  );
+  return lines;
+}
