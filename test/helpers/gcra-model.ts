@@ -16,7 +16,7 @@ export class GcraModel {
   readonly keys = new Map<string, GcraState>();
 
   /** One step at `nowUs`: 0 when granted, else the milliseconds until a token is due. */
-  take(key: string, plan: BucketPlan, nowUs: number): number {
+  take(key: string, plan: Pick<BucketPlan, "intervalUs" | "toleranceUs">, nowUs: number): number {
     let held = this.keys.get(key);
     if (held && held.expiresAt <= nowUs) {
       this.keys.delete(key);
