@@ -18,7 +18,6 @@ import { fakeClock } from "../../helpers/fake-clock";
 import { GcraModel } from "../../helpers/gcra-model";
 import { redisStandIn } from "../../helpers/redis-stand-in";
 import { headerLimiter, runModel, type LimiterFactory } from "../../helpers/sharing-model";
-import { VirtualTime } from "../../helpers/virtual-time";
 
 const PROCESSES = 8;
 /** Requests each process keeps waiting or in flight, all the time. */
@@ -37,12 +36,12 @@ interface Outcome {
 }
 
 /**
- * Runs the model with `plan`. Each attempt at the bucket takes a round trip of 0.2-2 ms (the
+ * Runs the model with `plan`. Each attempt at the bucket takes a round trip of 2-6 ms (the
  * bucket decides halfway); a granted request reaches the API 5-400 ms later and its answer
  * comes back 5 ms after that, when the worker asks again.
  */
 async function run(plan: BucketPlan, seed: number): Promise<Outcome> {
-  const time = new VirtualTime();
+  const time = fakeClock();
   const bucket = new GcraModel();
   const api = new ApiBucket();
   let state = seed;
@@ -53,21 +52,21 @@ async function run(plan: BucketPlan, seed: number): Promise<Outcome> {
     const gate = new TokenGate({
       sleep: time.sleep,
       attempt: async () => {
-        const rtt = 0.2 + random() * 1.8;
-        await time.sleep(rtt / 2);
-        const wait = bucket.take("budget", plan, Math.round(time.now * 1000));
-        await time.sleep(rtt / 2);
+        const half = 1 + Math.floor(random() * 3);
+        await time.sleep(half);
+        const wait = bucket.take("budget", plan, time.elapsed() * 1000);
+        await time.sleep(half);
         return wait;
       },
     });
     for (let w = 0; w < DEMAND; w++) {
       void (async () => {
-        while (time.now < end) {
+        while (time.elapsed() < end) {
           const priority = PRIORITIES[Math.floor(random() * PRIORITIES.length)]!;
           await gate.take(priority);
-          await time.sleep(5 + random() * 395);
-          if (time.now >= end) return;
-          if (api.take(KEY, time.now).allowed) {
+          await time.sleep(5 + Math.floor(random() * 396));
+          if (time.elapsed() >= end) return;
+          if (api.take(KEY, time.elapsed()).allowed) {
             outcome.admitted++;
             outcome.perProcess[p]!++;
             outcome.byPriority[priority]++;
@@ -77,7 +76,7 @@ async function run(plan: BucketPlan, seed: number): Promise<Outcome> {
       })();
     }
   }
-  await time.runUntil(end + 1000);
+  await time.tick(end + 1000);
   return outcome;
 }
 
