@@ -4,34 +4,23 @@
 // same theoretical arrival time; on Redis's own clock it grants the plan's burst, then one token
 // per interval; each grant is one EVALSHA, and a flushed script cache costs nothing but an EVAL.
 import { expect } from "chai";
-import { Redis } from "ioredis";
 import { bucketPlan, type BucketPlan } from "../../../provider/api/pacing/gcra-plan";
 import { bucketKey, takeToken } from "../../../provider/api/pacing/gcra-script";
 import { GcraModel } from "../../helpers/gcra-model";
-import { startRedis, type TestRedis } from "../../helpers/redis";
+import { useRedisClient } from "../../helpers/redis";
 
 /** A fixed start in µs (14 November 2023): the script's numbers are as large as real ones. */
 const T0 = 1_700_000_000_000_000;
 
 describe("GCRA script on Redis", () => {
-  let redis: TestRedis;
-  let client: Redis;
+  const redis = useRedisClient();
   let n = 0;
-  before(async function () {
-    this.timeout(300_000);
-    redis = await startRedis();
-    client = new Redis(redis.url);
-  });
-  after(async () => {
-    client?.disconnect();
-    await redis?.stop();
-  });
 
   /** One step of both, and the TAT each keeps. */
   const both = async (model: GcraModel, budget: string, plan: BucketPlan, now: number) => {
-    const script = await takeToken(client, budget, plan, now);
+    const script = await takeToken(redis().client, budget, plan, now);
     const twin = model.take(budget, plan, now);
-    const tat = await client.hget(bucketKey(budget), "tat");
+    const tat = await redis().client.hget(bucketKey(budget), "tat");
     return { script, twin, tat: tat === null ? undefined : Number(tat), twinTat: model.keys.get(budget)?.tat };
   };
 
@@ -84,21 +73,21 @@ describe("GCRA script on Redis", () => {
     const plan = bucketPlan(240, 40);
     const budget = `clock-${++n}`;
     const answers: number[] = [];
-    for (let i = 0; i <= plan.burst; i++) answers.push(await takeToken(client, budget, plan));
+    for (let i = 0; i <= plan.burst; i++) answers.push(await takeToken(redis().client, budget, plan));
     expect(answers.slice(0, plan.burst).every((a) => a === 0), answers.join(",")).to.equal(true);
     expect(answers[plan.burst], "the wait for the next token").to.be.within(150, 250);
-    const ttl = await client.pttl(bucketKey(budget));
+    const ttl = await redis().client.pttl(bucketKey(budget));
     expect(ttl, "the key expires once the bucket is full again").to.be.within(plan.burst * 250 - 200, plan.burst * 250);
   });
 
   it("takes one EVALSHA per grant, and falls back to EVAL when Redis forgot the script", async () => {
     const plan = bucketPlan(6000, 1000);
     const budget = `trips-${++n}`;
-    await client.script("FLUSH");
-    expect(await takeToken(client, budget, plan)).to.equal(0);
-    await client.config("RESETSTAT");
-    for (let i = 0; i < 10; i++) expect(await takeToken(client, budget, plan)).to.equal(0);
-    const stats = await client.info("commandstats");
+    await redis().client.script("FLUSH");
+    expect(await takeToken(redis().client, budget, plan)).to.equal(0);
+    await redis().client.config("RESETSTAT");
+    for (let i = 0; i < 10; i++) expect(await takeToken(redis().client, budget, plan)).to.equal(0);
+    const stats = await redis().client.info("commandstats");
     const calls = (cmd: string) => Number(new RegExp(`cmdstat_${cmd}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
     expect({ evalsha: calls("evalsha"), eval: calls("eval") }).to.deep.equal({ evalsha: 10, eval: 0 });
   });
