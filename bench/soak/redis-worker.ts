@@ -3,9 +3,9 @@
 // every process), keeps `demand` requests waiting or in flight until `durationMs` has passed
 // (a create, then a status poll of that server, then a read, over and over: all three
 // priorities), and prints its client's counts as JSON.
-//   node redis-soak-worker.js <baseUrl> <apiKey> <redisUrl> <startAt> <durationMs> <demand> <labelPrefix>
+//   node redis-worker.js <baseUrl> <apiKey> <redisUrl> <startAt> <durationMs> <demand> <labelPrefix>
 
-import { createClient } from "../provider/api";
+import { createClient } from "../../provider/api";
 
 async function main(): Promise<void> {
   const [baseUrl, apiKey, redisUrl, startAt, durationMs, demand, prefix] = process.argv.slice(2) as [string, string, string, string, string, string, string];

@@ -1,6 +1,7 @@
 // Redis soak (issue 20; not a test, not in `npm test`): K client processes share one key of a
 // 240/min, burst 40 tier of the simulator through the Redis coordinator, each keeping D requests
-// waiting or in flight for the whole run (redis-soak-worker.ts). The API's bucket is the judge:
+// waiting or in flight for the whole run (redis-worker.ts). The exact proof is in virtual time
+// (test/api/pacing/gcra-model.test.ts); this is the same with real processes in real time. The API's bucket is the judge:
 // every grant beyond it is a 429. Prints the requests, the admitted ones against what the
 // API's bucket allows in the run's time (its burst plus the rate), the 429s, and PASS when
 // there were none and every process stayed coordinated. Loopback only: a throw-away Redis
@@ -9,8 +10,8 @@
 
 import { execFile } from "child_process";
 import * as path from "path";
-import { startSimulator } from "../simulator";
-import { startThrowawayServer } from "../scripts/throwaway-server";
+import { startSimulator } from "../../simulator";
+import { startBenchRedis } from "../fleet/redis-process";
 
 const LIMIT = 240;
 const BURST = 40;
@@ -36,7 +37,7 @@ function option(name: string, fallback: string): string {
 /** Runs one worker to its end: its counts, or why it failed. */
 function runWorker(args: string[], timeoutMs: number): Promise<WorkerResult> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [path.join(__dirname, "redis-soak-worker.js"), ...args], { timeout: timeoutMs }, (err, stdout, stderr) =>
+    execFile(process.execPath, [path.join(__dirname, "redis-worker.js"), ...args], { timeout: timeoutMs }, (err, stdout, stderr) =>
       err ? reject(new Error(`a worker failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
     ),
   );
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   const minutes = Number(option("minutes", "10"));
   const demand = Number(option("demand", "4"));
   const shape = option("shape", "A") as "A" | "B";
-  const redis = await startThrowawayServer("redis.sh", "redis://");
+  const redis = await startBenchRedis();
   const sim = await startSimulator({ shape, seed: 20, provisionMs: 1000, transitionMs: 100, keys: [{ key: KEY, permission: "full", tier: "custom", limit: LIMIT, burst: BURST }] });
   try {
     console.log(`Redis soak: ${processes} processes × ${minutes} min, ${demand} requests each waiting or in flight, shape ${shape}, ${LIMIT}/min, burst ${BURST}`);
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     console.log(`  per process (admitted): ${results.map((r) => r.requests - r.rateLimited).join(", ")}; servers created ${results.reduce((n, r) => n + r.created, 0)}`);
     const late = Math.max(...results.map((r) => r.lateMs));
     if (late > 0) console.log(`  the slowest process to load started ${late} ms late`);
+    console.log(`  Redis ran ${await redis.commandCount()} commands (one per grant, refused attempt, marker write or poll's look at the marker)`);
     const lost = results.filter((r) => !r.coordinated).length;
     const warnings = results.flatMap((r) => r.warnings);
     if (warnings.length) console.log(`  warnings: ${warnings.join(" | ")}`);
