@@ -29,6 +29,7 @@ export interface E2EStackOptions {
 export class E2EStack {
   /** Every line the CLI printed, for tests that search logs for secrets. */
   readonly logs: string[] = [];
+  private previews = 0;
 
   private constructor(readonly stack: Stack, readonly env: PulumiEnv, private readonly workDir: string) {}
 
@@ -59,8 +60,26 @@ export class E2EStack {
     return this.stack.up({ onOutput: this.capture, onError: this.capture });
   }
 
-  preview(expectNoChanges = false) {
-    return this.stack.preview({ onOutput: this.capture, onError: this.capture, expectNoChanges, diff: true });
+  /**
+   * With `expectNoChanges`, the engine also logs its gRPC calls (PULUMI_DEBUG_GRPC), and a
+   * preview that proposes changes fails with the registrations the engine received: the
+   * difference between a program that declared nothing and an engine that ignored what it
+   * declared (issue 21's empty-program preview).
+   */
+  async preview(expectNoChanges = false) {
+    const run = () => this.stack.preview({ onOutput: this.capture, onError: this.capture, expectNoChanges, diff: true });
+    if (!expectNoChanges) return run();
+    const grpcLog = path.join(this.env.home, `grpc-${++this.previews}.jsonl`);
+    this.stack.workspace.envVars.PULUMI_DEBUG_GRPC = grpcLog;
+    try {
+      return await run();
+    } catch (err) {
+      (err as Error).message += `\n${registrationsReceived(grpcLog)}`;
+      throw err;
+    } finally {
+      delete this.stack.workspace.envVars.PULUMI_DEBUG_GRPC;
+      fs.rmSync(grpcLog, { force: true });
+    }
   }
 
   /** `parallel` is the engine's `--parallel` (how many Reads it has in flight at once). */
@@ -108,4 +127,18 @@ export class E2EStack {
     fs.rmSync(this.workDir, { recursive: true, force: true });
     this.env.dispose();
   }
+}
+
+/** What the engine's gRPC log says it received: each RegisterResource, and any failed call. */
+function registrationsReceived(grpcLog: string): string {
+  if (!fs.existsSync(grpcLog)) return "engine gRPC log: none written";
+  const calls = fs.readFileSync(grpcLog, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  const registered = new Set<string>();
+  const failed = new Set<string>();
+  for (const call of calls) {
+    if (call.method === "/pulumirpc.ResourceMonitor/RegisterResource") registered.add(`${call.request?.type}::${call.request?.name}`);
+    // Unimplemented is the engine probing optional methods (About, Handshake, ...), not a failure.
+    if (call.errors?.length && !/code = Unimplemented/.test(JSON.stringify(call.errors))) failed.add(`${call.method}: ${JSON.stringify(call.errors).slice(0, 300)}`);
+  }
+  return `engine gRPC log: RegisterResource received for ${[...registered].join(", ") || "nothing"}; failed calls: ${[...failed].join("; ") || "none"}`;
 }
