@@ -17,11 +17,12 @@
 //
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis is an
 // optional peer dependency, loaded when a coordinator is built (redis-packages.ts), so users
-// without the setting never load it; a missing one is an error that says what to install. When Redis cannot be reached (or fails later), `take` says "unavailable" and the
-// caller falls back to header-driven pacing: a deployment never fails because Redis is down.
-// The connection closes after a second without requests, so it never keeps a finished process
-// alive. Its timers (the idle close, the marker's heartbeat, the poll's yield and the gate's
-// sleep until a token is due) run on the `clock` option.
+// without the setting never load it; a missing one is an error that says what to install.
+// When Redis cannot be reached (or fails later), `take` says "unavailable" and the caller falls
+// back to header-driven pacing: a deployment never fails because Redis is down. The connection
+// closes after a second without requests, so it never keeps a finished process alive. Its
+// timers (the idle close, the marker's heartbeat, the poll's yield and the gate's sleep until a
+// token is due) run on the `clock` option.
 
 import type { Redis as RedisClient } from "ioredis";
 import type { RateCoordinator } from "./coordinator";
