@@ -11,7 +11,11 @@ const accounts = new PromiseCache<HostingApi, Account>();
 
 /** The account of the configured API key: name, email, balance, pending charges. */
 export function getAccount(_opts?: pulumi.InvokeOptions): Promise<GetAccountResult> {
-  const client = lookupClient();
+  return findAccount(lookupClient());
+}
+
+/** `getAccount` with a given client (the plugin's Invoke passes its provider's). */
+export function findAccount(client: HostingApi): Promise<GetAccountResult> {
   return accounts.get(client, () => client.getAccount()).then((a) => ({ ...a }));
 }
 

@@ -3,7 +3,7 @@
 // `...Output` form. Reads GET /v1/plans once per process and filters here.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Plan } from "../api/wire/types";
+import type { HostingApi, Plan } from "../api/wire/types";
 import { plansOf } from "../core/catalogue";
 import { definedOnly, lookupClient, outputOf } from "./client";
 import { describeSearch, LookupError, nearestStrings } from "./nearest";
@@ -65,8 +65,13 @@ function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
 }
 
 /** The plans that meet every filter given, cheapest first; an error when none does. */
-export async function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
-  const plans = matching(await plansOf(lookupClient()), args, "getPlans");
+export function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
+  return findPlans(lookupClient(), args);
+}
+
+/** `getPlans` with a given client (the plugin's Invoke passes its provider's). */
+export async function findPlans(client: HostingApi, args: GetPlansArgs = {}): Promise<GetPlansResult> {
+  const plans = matching(await plansOf(client), args, "getPlans");
   return { ...definedOnly(args), plans, ids: plans.map((p) => p.id) };
 }
 
@@ -86,8 +91,13 @@ export interface GetPlanOutputArgs extends GetPlansOutputArgs {
 export type GetPlanResult = Plan;
 
 /** The plan with `id`, or the cheapest that meets the filters; an error naming the nearest. */
-export async function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
-  const all = await plansOf(lookupClient());
+export function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
+  return findPlan(lookupClient(), args);
+}
+
+/** `getPlan` with a given client. */
+export async function findPlan(client: HostingApi, args: GetPlanArgs = {}): Promise<GetPlanResult> {
+  const all = await plansOf(client);
   const { id, ...filters } = args;
   if (id !== undefined) {
     const found = all.find((p) => p.id === id);

@@ -14,7 +14,7 @@ import { IncompleteCreateError } from "../api/http/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";
-import { apiTags, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
+import { apiTags, creatableInputs, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
@@ -103,7 +103,15 @@ export async function read(id: string, props: Recorded<ServerOutputs>): Promise<
   const server = await waiterFor(client).read(id, { snapshot: true });
   if (!server) return { id: "" };
   const outs = serverOutputs(server, props, await catalogue(client));
-  return { id, props: outs, inputs: inputsFromOutputs(outs) };
+  const inputs = inputsFromOutputs(outs);
+  // Nothing recorded: an import (`pulumi import`, Server.get). A server without an ownership
+  // tag is imported as `ownerTag: ""`, so the program written from these inputs keeps it
+  // untagged and its next preview shows no change.
+  // The program written from them must pass check too: fields this deployment's create
+  // request cannot take (hostname in shape B) are left out, as hosting-import leaves them out.
+  if (props.region !== undefined) return { id, props: outs, inputs };
+  if (inputs.ownerTag === undefined) inputs.ownerTag = "";
+  return { id, props: outs, inputs: creatableInputs(inputs, await client.shape) };
 }
 
 export async function update(id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.UpdateResult<ServerOutputs>> {
