@@ -3,7 +3,7 @@
 const tseslint = require("typescript-eslint");
 
 module.exports = tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".tools/**", "**/node_modules/**", "eslint.config.js", "scripts/*.js", ".stryker-tmp/**", "reports/**", "docs/api/**"] },
+  { ignores: ["dist/**", "node_modules/**", ".tools/**", "**/node_modules/**", "eslint.config.js", "scripts/*.js", ".stryker-tmp/**", "reports/**", "docs/api/**", "sdk/**"] },
   ...tseslint.configs.recommended,
   {
     rules: {

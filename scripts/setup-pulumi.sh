@@ -69,6 +69,40 @@ HOST
   chmod +x "$BIN/pulumi-language-nodejs"
 }
 
+# Pulumi YAML's language host (`runtime: yaml`, examples/yaml-fleet): built from its Go
+# module, which the module proxy serves, and cached per machine like the CLI (keyed by
+# version). A failed build leaves the CLI usable; only the YAML tests then fail, naming it.
+YAML_VERSION="${PULUMI_YAML_VERSION:-1.25.0}"
+link_yaml_host() {
+  local cache="$CACHE_ROOT/pulumi-language-yaml-v$YAML_VERSION"
+  mkdir -p "$CACHE_ROOT"
+  # One build per machine, as for the CLI.
+  exec 8>"$CACHE_ROOT/.yaml-build.lock"
+  flock 8
+  if [[ ! -x "$cache/pulumi-language-yaml" ]]; then
+    command -v go >/dev/null || { echo "setup-pulumi: Go is needed to build pulumi-language-yaml" >&2; return 0; }
+    echo "setup-pulumi: building pulumi-language-yaml v$YAML_VERSION from its Go module (first time on this machine)..."
+    mkdir -p "$cache.tmp"
+    if GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0 GOBIN="$cache.tmp" \
+        go install -trimpath -ldflags "-s -w" "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@v$YAML_VERSION"; then
+      rm -rf "$cache" && mv "$cache.tmp" "$cache"
+    else
+      rm -rf "$cache.tmp"
+      echo "setup-pulumi: pulumi-language-yaml v$YAML_VERSION could not be built; runtime: yaml projects will not run" >&2
+      flock -u 8
+      return 0
+    fi
+  fi
+  flock -u 8
+  local host="$cache/pulumi-language-yaml"
+  # Beside the CLI, as for the shim: the engine then takes it as bundled and does not warn.
+  if [[ -n "${1:-}" ]]; then
+    cp "$host" "$1/pulumi-language-yaml.tmp" && mv "$1/pulumi-language-yaml.tmp" "$1/pulumi-language-yaml"
+    host="$1/pulumi-language-yaml"
+  fi
+  ln -sf "$host" "$BIN/pulumi-language-yaml"
+}
+
 # The lowest CLI version a lane tests with; a user's own CLI at or above it is used as is.
 LOWEST_CLI="$(node -p "require('$SCRIPT_ROOT/scripts/lanes.json').cli")"
 version_at_least() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" == "$2" ]]; }
@@ -81,6 +115,7 @@ if [[ -n "$existing" && "$existing" != "$BIN/pulumi" ]]; then
     ln -sf "$existing" "$BIN/pulumi"
     link_shim
     link_language_host
+    link_yaml_host
     echo "setup-pulumi: using $existing ($found, at or above v$LOWEST_CLI)"
     exit 0
   fi
@@ -138,4 +173,5 @@ flock -u 9
 ln -sf "$CACHE/pulumi" "$BIN/pulumi"
 link_shim "$CACHE"
 link_language_host
+link_yaml_host "$CACHE"
 echo "setup-pulumi: $("$BIN/pulumi" version) in $BIN"

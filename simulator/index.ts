@@ -7,6 +7,7 @@ import { resolveOptions, type SimulatorOptions } from "./options";
 import { createHttpServer } from "./server";
 
 export type { FaultRule, KeySpec, Permission, Shape, SimulatorOptions, Tier } from "./options";
+export { keyLabel } from "./stats";
 
 /** In-process access to the parts the admin API exposes over HTTP. */
 export interface AdminHandle {

@@ -1,12 +1,13 @@
 // The benchmark's options: flags first, then environment variables, then the defaults of
 // the issue (N = 100 and 500, both shapes, 20 s provisioning, every mode).
 
-export type Mode = "ours" | "naive" | "bound";
+/** `plugin`: the same fleet on the plugin face (provider/plugin), for its time and state size. */
+export type Mode = "ours" | "naive" | "bound" | "plugin";
 export type Shape = "A" | "B";
 /** How the stacks of a many-stacks run share the key: each alone, from the headers, or through Redis. */
 export type Pacing = "off" | "on" | "redis";
 export const PACINGS: readonly Pacing[] = ["off", "on", "redis"];
-export const MODES: readonly Mode[] = ["bound", "ours", "naive"];
+export const MODES: readonly Mode[] = ["bound", "ours", "plugin", "naive"];
 
 export const OWNER_TAG_MODES = ["default", "declared", "off"] as const;
 export type OwnerTagMode = (typeof OWNER_TAG_MODES)[number];
@@ -18,7 +19,7 @@ export interface BenchOptions {
   shapes: Shape[];
   /** Simulator provisioning delay in ms. @default 20000 (--provision-ms, BENCH_PROVISION_MS) */
   provisionMs: number;
-  /** Modes to run. @default bound, ours, naive (--modes, BENCH_MODES) */
+  /** Modes to run. @default bound, ours, plugin, naive (--modes, BENCH_MODES) */
   modes: Mode[];
   /** Fleet sizes the naive mode runs at. @default every size (--naive-n, BENCH_NAIVE_N) */
   naiveSizes: number[];

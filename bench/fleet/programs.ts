@@ -1,5 +1,7 @@
-// The two inline programs of the benchmark: N hosting servers (ours and naive mode run the
-// same program; only the provider process's environment differs), or N no-op resources.
+// The inline programs of the benchmark: N hosting servers (ours and naive mode run the
+// same program; only the provider process's environment differs), the same N on the plugin
+// face (custom resources of type hosting:index:Server, as a generated SDK declares them),
+// or N no-op resources.
 
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as pulumi from "@pulumi/pulumi";
@@ -8,6 +10,13 @@ import { NoopServer } from "./noop-resource";
 import type { Mode, OwnerTagMode } from "./options";
 
 const SERVER = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" };
+
+/** A server of the plugin face, declared as the generated SDK's Server class declares it. */
+class PluginServer extends pulumi.CustomResource {
+  constructor(name: string, props: pulumi.Inputs) {
+    super("hosting:index:Server", name, props);
+  }
+}
 
 /**
  * `prefix` tells the stacks of one multi-stack run apart (labels name the stack); `ownerTag`
@@ -18,6 +27,7 @@ export function fleetProgram(mode: Mode, n: number, prefix = "", ownerTag: Owner
     for (let i = 0; i < n; i++) {
       const name = `srv-${String(i).padStart(4, "0")}`;
       if (mode === "bound") new NoopServer(name, { key: name, ...SERVER, label: `fleet-${i}` });
+      else if (mode === "plugin") new PluginServer(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...ownerTagArg(ownerTag) });
       else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...ownerTagArg(ownerTag) });
     }
     return { count: n };

@@ -15,7 +15,9 @@ export interface BenchStack {
   dispose(): void;
 }
 
-export async function createBenchStack(repoRoot: string, program: PulumiFn, config: Record<string, { value: string; secret?: boolean }>, env: Record<string, string>): Promise<BenchStack> {
+export async function createBenchStack(
+  repoRoot: string, program: PulumiFn, config: Record<string, { value: string; secret?: boolean }>, env: Record<string, string>, plugin = false,
+): Promise<BenchStack> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-"));
   const backend = path.join(home, "backend");
   const workDir = path.join(home, "project");
@@ -28,9 +30,17 @@ export async function createBenchStack(repoRoot: string, program: PulumiFn, conf
     ...env,
   };
   const pulumiCommand = await pinnedPulumi();
+  const projectSettings: Record<string, unknown> = { name: "hosting-bench", runtime: "nodejs", main: repoRoot };
+  if (plugin) {
+    // The plugin face: this checkout's build, found through Pulumi.yaml with no download.
+    const bin = path.join(home, "plugin-bin");
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, "pulumi-resource-hosting"), `#!/bin/sh\nexec node "${path.join(repoRoot, "dist", "provider", "plugin", "main.js")}" "$@"\n`, { mode: 0o755 });
+    projectSettings.plugins = { providers: [{ name: "hosting", path: bin }] };
+  }
   const stack = await LocalWorkspace.createStack(
     { stackName: "bench", projectName: "hosting-bench", program },
-    { workDir, pulumiHome: home, envVars, pulumiCommand, projectSettings: { name: "hosting-bench", runtime: "nodejs", main: repoRoot } },
+    { workDir, pulumiHome: home, envVars, pulumiCommand, projectSettings: projectSettings as { name: string; runtime: "nodejs" } },
   );
   await stack.setAllConfig(config);
   return {

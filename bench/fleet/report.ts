@@ -26,7 +26,7 @@ export function printSummary(summary: Summary, results: ScenarioResult[], print:
   print(`\n${summary.table}\n`);
   for (const r of results.filter((x) => x.state)) {
     const s = r.state!;
-    print(`state ${r.mode} shape ${r.shape} N=${r.n}: export ${(s.exportedBytes / 1024).toFixed(0)} KiB, __provider ${s.providerBytesMax} bytes ×${s.providerCopiesPerResource} per resource`);
+    print(`state ${r.mode} shape ${r.shape} N=${r.n}: export ${(s.exportedBytes / 1024).toFixed(0)} KiB, ${s.bytesPerServer} B per server, __provider ${s.providerBytesMax} bytes ×${s.providerCopiesPerResource} per resource`);
   }
   print("\ntargets:");
   for (const t of summary.targets) print(`  ${t.met ? "met  " : "UNMET"} ${t.target}: ${t.measured}`);

@@ -12,6 +12,9 @@ export interface StateSize {
   providerBytesAvg: number;
   /** Times a `__provider` string is stored per resource (inputs and outputs). */
   providerCopiesPerResource: number;
+  /** Servers in the state (either face) and the exported bytes per server. */
+  servers: number;
+  bytesPerServer: number;
 }
 
 export function measureState(exported: { deployment: { resources?: any[] } }): StateSize {
@@ -19,8 +22,12 @@ export function measureState(exported: { deployment: { resources?: any[] } }): S
   const dynamic = all.filter((r) => typeof r.inputs?.__provider === "string");
   const sizes = dynamic.map((r) => Buffer.byteLength(r.inputs.__provider));
   const copies = dynamic.reduce((c, r) => c + (typeof r.inputs?.__provider === "string" ? 1 : 0) + (typeof r.outputs?.__provider === "string" ? 1 : 0), 0);
+  const servers = all.filter((r) => r.type === "hosting:index:Server" || typeof r.inputs?.__provider === "string").length;
+  const exportedBytes = Buffer.byteLength(JSON.stringify(exported));
   return {
-    exportedBytes: Buffer.byteLength(JSON.stringify(exported)),
+    servers,
+    bytesPerServer: servers ? Math.round(exportedBytes / servers) : 0,
+    exportedBytes,
     resources: dynamic.length,
     providerBytesMax: sizes.length ? Math.max(...sizes) : 0,
     providerBytesAvg: sizes.length ? Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length) : 0,

@@ -61,7 +61,8 @@ export async function observe<I, O>(impl: ProviderImpl<I, O>, a: Args): Promise<
   }
 }
 
-async function checkForEngine<I, O>(impl: ProviderImpl<I, O>, olds: RawProps, news: RawProps): Promise<unknown> {
+/** check, with failures in the form the engine may print (both faces call this). */
+export async function checkForEngine<I, O>(impl: ProviderImpl<I, O>, olds: RawProps, news: RawProps): Promise<unknown> {
   const res = await impl.check(olds, news);
   return res.failures ? { ...res, failures: failuresForEngine(res.failures) } : res;
 }

@@ -19,13 +19,14 @@ export function lookupClient(): HostingApi {
 }
 
 /**
- * What a lookup reads from the API, through this process's client. Whatever stops it (a
- * missing setting, a refused key, an outage) becomes one message naming the lookup and its
- * search (lookup-errors.ts says why), with the original error as `cause`.
+ * Runs a lookup of the program process (`getX`, through this process's client). Whatever stops
+ * it beside a no-match (a missing setting, a refused key, an outage) becomes one message naming
+ * the lookup and its search (lookup-errors.ts says why), with the original error as `cause`.
+ * The plugin face calls `findX` with its own client and reports errors its own way.
  */
-export async function fromApi<T>(lookup: string, args: object, read: (client: HostingApi) => Promise<T>): Promise<T> {
+export async function explained<T>(lookup: string, args: object, run: (client: HostingApi) => Promise<T>): Promise<T> {
   try {
-    return await read(lookupClient());
+    return await run(lookupClient());
   } catch (e) {
     if (pulumi.RunError.isInstance(e)) throw e;
     const given = Object.values(args).some((v) => v !== undefined);

@@ -3,9 +3,9 @@
 // Reads GET /v1/os once per process.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { OsImage } from "../api/wire/types";
+import type { HostingApi, OsImage } from "../api/wire/types";
 import { osImagesOf } from "../core/catalogue";
-import { definedOnly, fromApi, outputOf } from "./client";
+import { definedOnly, explained, outputOf } from "./client";
 import { describeSearch, nearest } from "./nearest";
 import { LookupError, LookupFailedError } from "./lookup-errors";
 
@@ -75,8 +75,13 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
 }
 
 /** Images of a family or name pattern, newest first; an error when none matches. */
-export async function getOsImages(args: GetOsImagesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImagesResult> {
-  const osImages = search(await fromApi("getOsImages", args, osImagesOf), args, "getOsImages");
+export function getOsImages(args: GetOsImagesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImagesResult> {
+  return explained("getOsImages", args, (client) => findOsImages(client, args));
+}
+
+/** `getOsImages` with a given client (the plugin's Invoke passes its provider's). */
+export async function findOsImages(client: HostingApi, args: GetOsImagesArgs = {}): Promise<GetOsImagesResult> {
+  const osImages = search(await osImagesOf(client), args, "getOsImages");
   return { ...definedOnly(args), osImages, slugs: osImages.map((i) => i.slug) };
 }
 
@@ -85,8 +90,13 @@ export function getOsImagesOutput(args?: GetOsImagesOutputArgs, opts?: pulumi.In
 }
 
 /** The newest image matching slug, id, family and name pattern (all that are given). */
-export async function getOsImage(args: GetOsImageArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImageResult> {
-  return { ...search(await fromApi("getOsImage", args, osImagesOf), args, "getOsImage")[0] };
+export function getOsImage(args: GetOsImageArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImageResult> {
+  return explained("getOsImage", args, (client) => findOsImage(client, args));
+}
+
+/** `getOsImage` with a given client. */
+export async function findOsImage(client: HostingApi, args: GetOsImageArgs = {}): Promise<GetOsImageResult> {
+  return { ...search(await osImagesOf(client), args, "getOsImage")[0] };
 }
 
 export function getOsImageOutput(args?: GetOsImageOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetOsImageResult> {

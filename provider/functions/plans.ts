@@ -3,9 +3,9 @@
 // `...Output` form. Reads GET /v1/plans once per process and filters here.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Plan } from "../api/wire/types";
+import type { HostingApi, Plan } from "../api/wire/types";
 import { plansOf } from "../core/catalogue";
-import { definedOnly, fromApi, outputOf } from "./client";
+import { definedOnly, explained, outputOf } from "./client";
 import { describeSearch, nearestStrings } from "./nearest";
 import { LookupError } from "./lookup-errors";
 
@@ -66,8 +66,13 @@ function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
 }
 
 /** The plans that meet every filter given, cheapest first; an error when none does. */
-export async function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
-  const plans = matching(await fromApi("getPlans", args, plansOf), args, "getPlans");
+export function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
+  return explained("getPlans", args, (client) => findPlans(client, args));
+}
+
+/** `getPlans` with a given client (the plugin's Invoke passes its provider's). */
+export async function findPlans(client: HostingApi, args: GetPlansArgs = {}): Promise<GetPlansResult> {
+  const plans = matching(await plansOf(client), args, "getPlans");
   return { ...definedOnly(args), plans, ids: plans.map((p) => p.id) };
 }
 
@@ -87,8 +92,13 @@ export interface GetPlanOutputArgs extends GetPlansOutputArgs {
 export type GetPlanResult = Plan;
 
 /** The plan with `id`, or the cheapest that meets the filters; an error naming the nearest. */
-export async function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
-  const all = await fromApi("getPlan", args, plansOf);
+export function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
+  return explained("getPlan", args, (client) => findPlan(client, args));
+}
+
+/** `getPlan` with a given client. */
+export async function findPlan(client: HostingApi, args: GetPlanArgs = {}): Promise<GetPlanResult> {
+  const all = await plansOf(client);
   const { id, ...filters } = args;
   if (id !== undefined) {
     const found = all.find((p) => p.id === id);

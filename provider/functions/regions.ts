@@ -3,9 +3,9 @@
 // sdk/nodejs/getRegions.ts). Reads GET /v1/regions once per process.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Region } from "../api/wire/types";
+import type { HostingApi, Region } from "../api/wire/types";
 import { regionsOf } from "../core/catalogue";
-import { definedOnly, fromApi, outputOf } from "./client";
+import { definedOnly, explained, outputOf } from "./client";
 import { describeSearch, nearest, nearestStrings } from "./nearest";
 import { LookupError } from "./lookup-errors";
 
@@ -22,7 +22,9 @@ export interface GetRegionsOutputArgs {
 }
 
 export interface GetRegionsResult {
+  /** The continent searched for, when given. */
   readonly continent?: string;
+  /** The country searched for, when given. */
   readonly country?: string;
   /** The matching regions, by id. */
   readonly regions: Region[];
@@ -33,8 +35,13 @@ export interface GetRegionsResult {
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The regions that match every filter given; an error when none does. */
-export async function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
-  const all = await fromApi("getRegions", args, regionsOf);
+export function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
+  return explained("getRegions", args, (client) => findRegions(client, args));
+}
+
+/** `getRegions` with a given client (the plugin's Invoke passes its provider's). */
+export async function findRegions(client: HostingApi, args: GetRegionsArgs = {}): Promise<GetRegionsResult> {
+  const all = await regionsOf(client);
   const regions = all
     .filter((r) => (args.continent === undefined || same(r.continent, args.continent)) && (args.country === undefined || same(r.country, args.country)))
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -64,8 +71,13 @@ export interface GetRegionOutputArgs {
 export type GetRegionResult = Region;
 
 /** One region by id; an error naming the nearest ids when there is none. */
-export async function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
-  const all = await fromApi("getRegion", { id: args.id }, regionsOf);
+export function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
+  return explained("getRegion", { id: args.id }, (client) => findRegion(client, args));
+}
+
+/** `getRegion` with a given client. */
+export async function findRegion(client: HostingApi, args: GetRegionArgs): Promise<GetRegionResult> {
+  const all = await regionsOf(client);
   const found = all.find((r) => r.id === args.id);
   if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all, (r) => r.id).map((r) => `${r.id} (${r.city})`));
   return { ...found };

@@ -2,18 +2,19 @@
 // hosting-import: writes the Pulumi program (and fleet.yaml entries) that adopt existing servers.
 //
 //   HOSTING_API_KEY=... HOSTING_BASE_URL=... hosting-import [--tag T] [--label-prefix P] [--region R]
-//       [--program adopted.ts] [--fleet adopted-fleet.yaml]
-// Without --program/--fleet the program goes to standard output. A Read key is enough.
+//       [--program adopted.ts] [--fleet adopted-fleet.yaml] [--pulumi-import import.json]
+// Without --program/--fleet/--pulumi-import the program goes to standard output. A Read key is
+// enough. --pulumi-import writes a `pulumi import --file` document for the plugin face.
 import * as fs from "fs";
 import { getClient } from "../api";
 import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
 import { findServersToImport, type ImportFilter } from "./find-servers";
 import { importEntry } from "./import-entry";
-import { renderFleet, renderProgram } from "./render";
+import { renderFleet, renderImportFile, renderProgram } from "./render";
 
-const USAGE = "usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE]";
+const USAGE = "usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE] [--pulumi-import FILE]";
 
-const VALUE_FLAGS = ["--tag", "--label-prefix", "--region", "--program", "--fleet"];
+const VALUE_FLAGS = ["--tag", "--label-prefix", "--region", "--program", "--fleet", "--pulumi-import"];
 
 /**
  * The flags given, each known and with its value. Anything else stops the run: a mistyped
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const filter: ImportFilter = { tag: flags.get("--tag"), labelPrefix: flags.get("--label-prefix"), region: flags.get("--region") };
   const programFile = flags.get("--program");
   const fleetFile = flags.get("--fleet");
+  const importFile = flags.get("--pulumi-import");
   const apiKey = fromEnv(SETTINGS.apiKey, process.env);
   const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
   if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env} (a Read key is enough)`);
@@ -47,8 +49,12 @@ async function main(): Promise<void> {
   const program = renderProgram(entries, described);
   if (programFile) fs.writeFileSync(programFile, program);
   if (fleetFile) fs.writeFileSync(fleetFile, renderFleet(entries, described));
-  if (!programFile && !fleetFile) process.stdout.write(program);
-  else console.log(`hosting-import: ${entries.length} server(s) (${described})${programFile ? `; program: ${programFile}` : ""}${fleetFile ? `; fleet entries: ${fleetFile}` : ""}`);
+  if (importFile) fs.writeFileSync(importFile, renderImportFile(entries));
+  if (!programFile && !fleetFile && !importFile) process.stdout.write(program);
+  else {
+    const wrote = [programFile && `program: ${programFile}`, fleetFile && `fleet entries: ${fleetFile}`, importFile && `pulumi import --file: ${importFile}`];
+    console.log(`hosting-import: ${entries.length} server(s) (${described}); ${wrote.filter(Boolean).join("; ")}`);
+  }
 }
 
 main().catch((err) => {

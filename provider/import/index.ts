@@ -1,4 +1,4 @@
 // hosting-import from code: find servers, turn them into entries, render a program or fleet entries.
 export { findServersToImport, type ImportFilter } from "./find-servers";
 export { importEntry, importName, type ImportEntry } from "./import-entry";
-export { renderFleet, renderProgram } from "./render";
+export { renderFleet, renderImportFile, renderProgram } from "./render";

@@ -55,3 +55,13 @@ function fields(e: ImportEntry): [string, unknown][] {
   ];
   return all.filter(([, v]) => v !== undefined);
 }
+
+/**
+ * A `pulumi import --file` document for the plugin face (docs/plugin.md): the engine reads
+ * each server through the provider and writes both the state and the program, so no
+ * `adoptId` is needed.
+ */
+export function renderImportFile(entries: ImportEntry[]): string {
+  const resources = entries.map((e) => ({ type: "hosting:index:Server", name: e.name, id: e.adoptId }));
+  return `${JSON.stringify({ resources }, null, 2)}\n`;
+}

@@ -3,7 +3,8 @@
 // sorted and de-duplicated, `os` and `osId` both filled from the catalogue, every default
 // explicit, no undefined values (the engine's Struct cannot carry them).
 
-import type { Server, ServerStatus } from "../api/wire/types";
+import type { ApiShape, Server, ServerStatus } from "../api/wire/types";
+import { CREATE_FIELDS } from "../../protocol/shapes";
 import { sortedSet } from "../core/sorted-set";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
 import { findOs, type Catalogue } from "../core/catalogue";
@@ -115,4 +116,13 @@ export function inputsFromOutputs(outs: ServerOutputs): Partial<ServerInputs> {
   for (const k of SERVER_INPUT_NAMES) if (outs[k] !== undefined && outs[k] !== null) ins[k] = outs[k];
   if (ins.hostname === "" || outs.hostnameDeclared !== true) delete ins.hostname;
   return ins as Partial<ServerInputs>;
+}
+
+/** The inputs without the fields `shape`'s create request lacks (protocol/shapes.ts CREATE_FIELDS). */
+export function creatableInputs(ins: Partial<ServerInputs>, shape: ApiShape): Partial<ServerInputs> {
+  const creatable = CREATE_FIELDS[shape] as readonly string[];
+  const out = { ...ins };
+  if (!creatable.includes("hostname")) delete out.hostname;
+  if (!creatable.includes("ddos_protection")) delete out.ddosProtection;
+  return out;
 }

@@ -19,8 +19,9 @@ type Props = Record<string, unknown>;
 
 const REPLACE_FIELDS = ["region", "plan", "hostname", "sshKeyIds", "userData", "backups", "ddosProtection"] as const;
 const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "stopMode", "rebootTriggers", "waitTimeoutSeconds"] as const;
-// userData has no default input (it is optional and secret); absent compares as empty.
-const DEFAULTS: Props = { ...SERVER_DEFAULTS, ...SERVER_UNWRITTEN_DEFAULTS, userData: "" };
+// userData has no default input (it is optional and secret); absent compares as empty. So does
+// ownerTag: no tag recorded and `ownerTag: ""` (no tag wanted, as an import writes it) agree.
+const DEFAULTS: Props = { ...SERVER_DEFAULTS, ...SERVER_UNWRITTEN_DEFAULTS, userData: "", ownerTag: "" };
 
 /** Compares old outputs with new checked inputs. `cat` is needed only when news lack osId. */
 export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: Catalogue): pulumi.dynamic.DiffResult {

@@ -15,6 +15,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
+import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import { adoptIdFromConfig } from "./adopt-config";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
@@ -28,6 +29,9 @@ const change = (...a: unknown[]) => require("pulumi-hosting/internal/server").ch
 
 /** The serialized provider of `Server` (a thin shell; the code lives in provider/server/provider.ts). */
 export const serverProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
+
+// Before any run of this process opens its engine connections (engine-connections.ts).
+isolateEngineConnections();
 
 /** A virtual server. `userData` is always a secret. */
 export class Server extends pulumi.dynamic.Resource {

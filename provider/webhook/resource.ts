@@ -11,6 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
+import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import type { WebhookArgs } from "./types";
 
@@ -22,6 +23,9 @@ const change = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").c
 
 /** The serialized provider of `Webhook` (a thin shell; the code lives in provider/webhook/provider.ts). */
 export const webhookProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
+
+// Before any run of this process opens its engine connections (engine-connections.ts).
+isolateEngineConnections();
 
 /** A webhook registration. `secret` is always a secret. */
 export class Webhook extends pulumi.dynamic.Resource {

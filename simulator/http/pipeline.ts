@@ -57,14 +57,15 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
   const requestId = `req_${++requestCounter}`;
   const call: Call = { sim, req, url, raw, method, match, routeName: `${method} ${pattern}`, requestId, headers: { "X-Request-Id": requestId } };
   const fault = sim.faults.plan(method, url.pathname);
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
   const finish = (status: number, body: string | null): void => {
-    sim.stats.count(method, pattern, status);
+    sim.stats.count(method, pattern, status, bearer);
     send(res, status, body, call.headers);
   };
   if (fault.reset || fault.lostAnswer) {
     // A reset happens before any work; a lost answer after the work, with nobody told.
     if (fault.lostAnswer) answer(call, fault);
-    sim.stats.count(method, pattern, fault.reset ? "reset" : "lost");
+    sim.stats.count(method, pattern, fault.reset ? "reset" : "lost", bearer);
     req.socket.destroy();
     return;
   }

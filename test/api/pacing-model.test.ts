@@ -101,7 +101,7 @@ describe("rate-limit wait report in virtual time", () => {
     ]);
   });
 
-  it("says the key is shared once the other process's use shows: the second process's report at 13.73 s", async () => {
+  it("says the key is shared once the other process's use shows: the second process's report at 13.39 s", async () => {
     const clock = fakeClock();
     const api = new ModelApi(clock, { perMinute: 120, burst: 1 });
     const reports: Array<[number, number, string]> = [];
@@ -111,8 +111,9 @@ describe("rate-limit wait report in virtual time", () => {
     expect(reports.map(([at, p, m]) => `${at} p${p} ${m}`)).to.deep.equal([
       "3140 p0 hosting API rate limit: 17 requests waiting; this process has the key's 120/min to itself; about 9 s left at this pace",
       "3324 p1 hosting API rate limit: 24 requests waiting; this process has the key's 120/min to itself; about 13 s left at this pace",
-      "13730 p1 hosting API rate limit: 22 requests waiting; sharing the key with other processes (about 23/min); this process's share 97/min of 120/min; about 14 s left at this pace",
-      "24083 p1 hosting API rate limit: 2 requests waiting; this process has the key's 120/min to itself; about 1 s left at this pace",
+      // Its share is the key less the others' use, scaled down by its five 429s (AIMD: issue 20).
+      "13388 p1 hosting API rate limit: 23 requests waiting; sharing the key with other processes (about 6/min); this process's share 29/min of 120/min; about 48 s left at this pace",
+      "23769 p1 hosting API rate limit: 6 requests waiting; this process has the key's 120/min to itself; about 3 s left at this pace",
     ]);
   });
 });

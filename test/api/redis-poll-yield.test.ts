@@ -8,35 +8,24 @@
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as path from "path";
-import { Redis } from "ioredis";
 import { mutationMarkerKey, RedisCoordinator } from "../../provider/api/pacing/redis-coordinator";
-import { startRedis, type TestRedis } from "../helpers/redis";
+import { useRedisClient } from "../helpers/redis";
 import { until } from "../helpers/wait";
 
 describe("Redis coordinator: status polls yield to other processes' mutations (real Redis)", () => {
-  let redis: TestRedis;
-  let client: Redis;
+  const server = useRedisClient();
   let budget = 0;
-  before(async function () {
-    this.timeout(300_000);
-    redis = await startRedis();
-    client = new Redis(redis.url);
-  });
-  after(async () => {
-    client?.disconnect();
-    await redis?.stop();
-  });
 
   /** The marker's TTL in ms while it lives, else undefined. */
   const liveTtl = async (key: string) => {
-    const left = await client.pttl(key);
+    const left = await server().client.pttl(key);
     return left > 0 ? left : undefined;
   };
 
   /** Two processes' coordinators on a fresh budget of a roomy tier (tokens are never short here). */
   const pair = (markerTtlMs: number) => {
     const name = `poll-yield-${++budget}`;
-    const make = () => new RedisCoordinator({ url: redis.url, budget: name, perMinute: 6000, burst: 1000, warn: (m) => expect.fail(m), markerTtlMs });
+    const make = () => new RedisCoordinator({ url: server().redis.url, budget: name, perMinute: 6000, burst: 1000, warn: (m) => expect.fail(m), markerTtlMs });
     return { key: mutationMarkerKey(name), mutating: make(), polling: make() };
   };
 
@@ -50,7 +39,7 @@ describe("Redis coordinator: status polls yield to other processes' mutations (r
       const left = await until("the marker", () => liveTtl(key));
       expect(left).to.be.within(1, 60_000);
       for (const priority of ["read", "mutation"] as const) expect(await polling.take(priority), priority).to.equal("granted");
-      expect(await client.pttl(key), "the marker still lives: nothing waited for it").to.be.greaterThan(0);
+      expect(await server().client.pttl(key), "the marker still lives: nothing waited for it").to.be.greaterThan(0);
     } finally {
       done();
     }
@@ -59,17 +48,17 @@ describe("Redis coordinator: status polls yield to other processes' mutations (r
   it("a poll goes only once the marker is gone, and with no marker at once", async function () {
     this.timeout(20_000);
     const fresh = pair(300);
-    expect(await client.exists(fresh.key)).to.equal(0);
+    expect(await server().client.exists(fresh.key)).to.equal(0);
     expect(await fresh.polling.take("poll")).to.equal("granted");
 
     const { key, mutating, polling } = pair(300);
     await mutating.take("mutation");
     const done = mutating.mutationWaiting();
-    await until("the marker", async () => (await client.pttl(key)) > 0);
+    await until("the marker", async () => (await server().client.pttl(key)) > 0);
     const poll = polling.take("poll");
     done(); // the marker is left to expire (another process's mutations may be waiting too)
     expect(await poll).to.equal("granted");
-    expect(await client.exists(key), "the poll went after the marker expired").to.equal(0);
+    expect(await server().client.exists(key), "the poll went after the marker expired").to.equal(0);
   });
 
   it("a crashed process's marker expires on Redis's clock: the survivors' polls go", async function () {
@@ -79,7 +68,7 @@ describe("Redis coordinator: status polls yield to other processes' mutations (r
     const name = key.slice(mutationMarkerKey("").length);
     const script = `
       const { RedisCoordinator } = require(${JSON.stringify(path.resolve(__dirname, "../../provider/api/pacing/redis-coordinator"))});
-      const c = new RedisCoordinator({ url: ${JSON.stringify(redis.url)}, budget: ${JSON.stringify(name)}, perMinute: 6000, burst: 1000, warn: () => undefined, markerTtlMs: ${ttl} });
+      const c = new RedisCoordinator({ url: ${JSON.stringify(server().redis.url)}, budget: ${JSON.stringify(name)}, perMinute: 6000, burst: 1000, warn: () => undefined, markerTtlMs: ${ttl} });
       c.take("mutation").then(() => { c.mutationWaiting(); console.log("marked"); setInterval(() => undefined, 1000); });
     `;
     const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
@@ -90,7 +79,7 @@ describe("Redis coordinator: status polls yield to other processes' mutations (r
       const poll = polling.take("poll");
       child.kill("SIGKILL");
       expect(await poll).to.equal("granted");
-      expect(await client.exists(key), "the dead process's marker is gone").to.equal(0);
+      expect(await server().client.exists(key), "the dead process's marker is gone").to.equal(0);
     } finally {
       child.kill("SIGKILL");
     }

@@ -26,7 +26,8 @@ export interface TestSimulator {
   /** An API call with a key (full by default); a plain object body is sent as JSON. */
   api(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   admin(method: string, path: string, body?: unknown): Promise<any>;
-  stats(): Promise<{ total: number; rateLimited: number; byRoute: Record<string, number> }>;
+  /** Requests by "METHOD /pattern STATUS", and the same per key (byKey, named by keyLabel). */
+  stats(): Promise<{ total: number; rateLimited: number; byRoute: Record<string, number>; byKey: Record<string, Record<string, number>> }>;
   /** The raw server table, deleted servers included. */
   rawServers(): Promise<any[]>;
   /** Servers not deleted, in any status but terminated. */

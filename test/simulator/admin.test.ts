@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { describeShapes, unwrapServer } from "../helpers/simulator";
+import { describeShapes, KEYS, unwrapServer } from "../helpers/simulator";
+import { keyLabel } from "pulumi-hosting/simulator";
 
 describeShapes("simulator: admin API", {}, (sim, shape) => {
   const create = async (): Promise<any> =>
@@ -20,6 +21,19 @@ describeShapes("simulator: admin API", {}, (sim, shape) => {
     expect(stats.total).to.equal(4);
     await sim.admin("POST", "/stats/reset");
     expect((await sim.stats()).total).to.equal(0);
+  });
+
+  it("counts the same requests per key, naming each key by a hash and never by itself", async () => {
+    const s = await create();
+    await sim.api("GET", `/v1/servers/${s.id}`, { key: KEYS.read });
+    await sim.api("GET", "/v1/regions", { key: KEYS.read });
+    await sim.api("GET", "/v1/servers", { key: null });
+    const stats = await sim.stats();
+    expect(stats.byKey).to.deep.equal({
+      [keyLabel(KEYS.full)]: { [`POST /v1/servers ${shape === "A" ? 202 : 201}`]: 1 },
+      [keyLabel(KEYS.read)]: { "GET /v1/servers/:id 200": 1, "GET /v1/regions 200": 1 },
+    });
+    expect(JSON.stringify(stats)).to.not.include(KEYS.read);
   });
 
   it("shows deleted servers in the raw table with deleted_at and created_by_request", async () => {

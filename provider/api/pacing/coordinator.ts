@@ -1,7 +1,6 @@
 // The narrow interface through which the rate limiter asks an outside coordinator for the
 // key's next token (issue 15's opt-in exact coordination; redis-coordinator.ts is the one
-// implementation), and the plan that turns the key's token bucket into the fixed windows
-// that rate-limiter-flexible counts in.
+// implementation), and the burst it coordinates.
 
 import type { RequestPriority } from "../wire/types";
 
@@ -21,45 +20,6 @@ export interface RateCoordinator {
   mutationWaiting(): () => void;
   /** The key's limits as the API's headers show them (0 per minute: unlimited, no gating). */
   learn(perMinute: number, burst: number): void;
-}
-
-/** Two fixed windows that together stay inside the API's token bucket. */
-export interface WindowPlan {
-  /** Steady window: `points` requests per `seconds` (at most the key's rate). */
-  points: number;
-  seconds: number;
-  /** Burst window: `burstPoints` more per `burstSeconds`, used when the steady one is spent. */
-  burstPoints: number;
-  burstSeconds: number;
-}
-
-/**
- * The API refills `perMinute`/60 tokens a second up to `burst`; the library's windows are
- * whole seconds long. The steady window is the shortest (1..60 s) whose whole number of
- * points comes closest to the rate without passing it. The burst window grants the bucket
- * less a reserve once per the time the API needs to refill it. The reserve holds back two
- * steady windows (their requests can meet at a window's edge), a second of refill (the
- * `X-RateLimit-Reset` the burst is learnt from is rounded to whole seconds) and 5% for the
- * time between Redis's grant and the API's count.
- */
-export function windowPlan(perMinute: number, burst: number): WindowPlan {
-  const perSecond = perMinute / 60;
-  let points = 1;
-  let seconds = Math.max(1, Math.ceil(1 / perSecond));
-  for (let s = 1; s <= 60; s++) {
-    const p = Math.floor(perSecond * s + 1e-9);
-    if (p >= 1 && p / s > points / seconds + 1e-9) {
-      points = p;
-      seconds = s;
-    }
-  }
-  const reserve = Math.max(Math.ceil(burst / 20), 2 * points + Math.ceil(perSecond));
-  return {
-    points,
-    seconds,
-    burstPoints: Math.max(0, Math.floor(burst) - reserve),
-    burstSeconds: Math.max(1, Math.ceil(burst / perSecond)),
-  };
 }
 
 /** The documented tiers' bursts (api-spec.md, "Rate limits"), by per-minute limit. */

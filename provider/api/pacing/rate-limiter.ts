@@ -14,14 +14,29 @@
 // - waiting mutations go before reads, reads before status polls;
 // - a 429's `retry_after` stops every request until then, plus a random jitter so that
 //   processes sharing the key do not all come back in the same millisecond.
-// Many processes, one key (issue 15): with `cooperate` (the default) the refill that this
-// process counts on is not the key's whole rate but what the others leave of it
-// (shared-use.ts infers their use from the drop of `Remaining` our own requests do not
-// explain), never less than 1/16 of it; while others are active we also stop a few tokens
-// above empty (about 1 s of their use, at most a tenth of the bucket), so two processes that
-// both see the last tokens do not both spend them. When the others stop, their estimate
-// decays (10 s) and an answer showing more `Remaining` than we projected is believed again
-// whenever none of our requests is in flight, so a process alone gets the whole key back.
+// Many processes, one key (issues 15, 20): with `cooperate` (the default) shared-use.ts infers
+// the others' use from the drop of `Remaining` our own requests do not explain, and while
+// others are active:
+// - the refill this process counts on is the larger of the key's rate less theirs and its part
+//   of the key's rate in proportion to its own recent use against theirs (never less than
+//   1/16 of it). While the bucket's stock is being spent both estimates are inflated alike:
+//   the proportions stay right where "the rate less theirs" alone gave every process 1/16 for
+//   tens of seconds and then let the stock pile up; and a process that has had nothing yet
+//   still counts on what the others leave;
+// - that part is scaled by an AIMD factor: halved on a 429 (once per congestion event: only a
+//   429 of a request sent after the last cut cuts again), grown back linearly to 1 in
+//   AIMD_RECOVER_MS;
+// - each grant waits a random time of up to one token at the key's rate, so that processes
+//   that learn the same news from the same answers do not spend it in the same millisecond;
+// - a grant also waits while the last `Remaining`, projected over at most STALE_MS at the
+//   key's rate less the others' measured use and less our grants since, shows no token above
+//   the reserve: while the stock is spent fast, an answer half a second old is stale news;
+// - we stop a few tokens above empty (about 1 s of their use, at most a tenth of the bucket),
+//   so two processes that both see the last tokens do not both spend them.
+// When the others stop, their estimate decays (10 s); an answer with none of our requests in
+// flight shows the bucket as it is, and we may take half the AIMD factor's part of what it
+// holds above the reserve (the whole of it once the others are gone), so a process alone gets
+// the whole key back.
 // While requests wait more than a few seconds, `onWait` hears how many, this process's share
 // and the time left, at most every `waitReportMs` (wait-report.ts).
 // With a `coordinator` (opt-in, redis-coordinator.ts) each request also takes a token from it
@@ -44,6 +59,10 @@ export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
 /** The least share of the key's rate a cooperating process counts on. */
 const MIN_SHARE = 1 / 16;
+/** AIMD: how long the share's factor takes to grow back from 0 to 1 after a 429 halved it. */
+const AIMD_RECOVER_MS = 20_000;
+/** How far the last `Remaining` is projected while others spend the key (see the module comment). */
+const STALE_MS = 1000;
 /** Tokens' time without an answer after which a waiting cooperating process looks again. */
 const PROBE_TOKENS = 10;
 
@@ -98,6 +117,15 @@ export class RateLimiter implements Pacer {
   private lastAnswer = 0;
   /** Requests in flight allowed now (slow start: see observe). */
   private window = 1;
+  /** AIMD factor of the share while others are active (see the module comment). */
+  private aimd = 1;
+  private aimdAt = 0;
+  /** The last grant when a 429 cut the factor: 429s of requests sent before it cut no more. */
+  private cutSeq = 0;
+  /** A grant that waits its random delay until then (see the module comment). */
+  private jitterUntil: number | undefined;
+  /** The last `Remaining`, when it came, and our grants then less those still in flight. */
+  private lastRemaining: { at: number; remaining: number; seq: number } | undefined;
 
   constructor(private readonly opts: RateLimiterOptions) {
     this.clock = opts.clock ?? realClock;
@@ -136,6 +164,11 @@ export class RateLimiter implements Pacer {
     this.calibrated = true;
     this.lastAnswer = this.now();
     if (status !== 429) this.shared.admitted();
+    this.growAimd();
+    if (status === 429 && this.cooperate && ticket.seq > this.cutSeq) {
+      this.aimd = Math.max(MIN_SHARE, this.aimd / 2);
+      this.cutSeq = this.seq;
+    }
     this.sync(header);
     // Slow start (as TCP's): a process does not know at first whether others share the key,
     // so it does not spend the whole `Remaining` at once; each admitted answer lets one more
@@ -186,14 +219,25 @@ export class RateLimiter implements Pacer {
     return ORDER.reduce((n, p) => n + this.queues[p].length, 0);
   }
 
+  /** Additive increase: the AIMD factor grows back linearly with time. */
+  private growAimd(): void {
+    const now = this.now();
+    if (now > this.aimdAt) this.aimd = Math.min(1, this.aimd + (now - this.aimdAt) / AIMD_RECOVER_MS);
+    this.aimdAt = now;
+  }
+
   private othersPerMs(now: number): number {
     return this.cooperate ? Math.min(this.shared.othersPerMs(now, this.inFlight), this.ratePerMs * (1 - MIN_SHARE)) : 0;
   }
 
-  /** The refill this process counts on: the key's rate less the others' use (module comment). */
+  /** The refill this process counts on: its part of the key's rate (module comment). */
   private shareRatePerMs(now: number): number {
     if (!this.cooperate) return this.ratePerMs;
-    return Math.max(this.ratePerMs * MIN_SHARE, this.ratePerMs - this.othersPerMs(now));
+    const others = this.othersPerMs(now);
+    if (others <= 0) return this.ratePerMs;
+    this.growAimd();
+    const own = this.shared.ownPerMs();
+    return Math.max(this.ratePerMs * MIN_SHARE, Math.max(this.ratePerMs - others, (this.ratePerMs * own) / (own + others)) * this.aimd);
   }
 
   /** Tokens left in the server's bucket while others are active (back off before a 429). */
@@ -226,6 +270,7 @@ export class RateLimiter implements Pacer {
     const remaining = num(header(RATE_LIMIT_REMAINING));
     if (remaining === undefined) return;
     this.shared.observe(this.now(), remaining, this.ratePerMs, this.capacity);
+    this.lastRemaining = { at: this.now(), remaining, seq: this.seq - this.inFlight };
     const reset = num(header(RATE_LIMIT_RESET));
     if (this.coordinator) {
       const full = reset !== undefined ? remaining + Math.max(0, reset * 1000 - this.now()) * this.ratePerMs : remaining + 1;
@@ -251,8 +296,13 @@ export class RateLimiter implements Pacer {
       this.tokens = Math.min(this.tokens, (remaining - this.reserve(now)) * share - this.inFlight);
     }
     // With none of ours in flight this answer is the newest news: when others slowed down,
-    // the bucket holds more than our share's projection, and we may use it.
-    if (this.cooperate && this.inFlight === 0) this.tokens = Math.max(this.tokens, Math.min(this.capacity, remaining));
+    // the bucket holds more than our share's projection, and we may use it: all of it when
+    // alone, half the AIMD factor's part of what lies above the reserve while others are active
+    // (every process hears the same news, and taking all of it was most of the 429s at 8).
+    if (this.cooperate && this.inFlight === 0) {
+      const free = this.othersPerMs(now) > 0 ? Math.floor(((remaining - this.reserve(now)) * this.aimd) / 2) : remaining;
+      this.tokens = Math.max(this.tokens, Math.min(this.capacity, free));
+    }
   }
 
   /**
@@ -303,7 +353,13 @@ export class RateLimiter implements Pacer {
       this.refill();
       const need = 1 + this.reserve(now);
       if (this.cooperate && this.inFlight >= Math.floor(this.window)) return;
+      if (this.tokens >= need && this.staleEmpty(now, need)) return this.wakeAt(now + Math.ceil(1 / this.ratePerMs / 4));
       if (this.tokens >= need || this.probeDue(now)) {
+        if (this.cooperate && this.othersPerMs(now) > 0) {
+          this.jitterUntil ??= now + (this.opts.random ?? Math.random)() / this.ratePerMs;
+          if (now < this.jitterUntil) return this.wakeAt(this.jitterUntil);
+        }
+        this.jitterUntil = undefined;
         this.tokens -= 1;
         this.grant(p);
         continue;
@@ -316,6 +372,20 @@ export class RateLimiter implements Pacer {
       const wait = Math.min((need - this.tokens) / this.shareRatePerMs(now), 1 / this.ratePerMs);
       return this.wakeAt(now + Math.ceil(wait));
     }
+  }
+
+  /**
+   * While others spend the key, the bucket the last answer showed, projected to now (over at
+   * most STALE_MS: the others' estimate is a 10 s average), holds fewer than `need` tokens.
+   * Our requests in flight at that answer count as spent since (conservatively: the server may
+   * already have counted them). A due probe is never held: it is how a waiting process learns.
+   */
+  private staleEmpty(now: number, need: number): boolean {
+    const last = this.lastRemaining;
+    if (!this.cooperate || !last || this.othersPerMs(now) <= 0 || this.probeDue(now)) return false;
+    const others = this.shared.othersPerMs(now, this.inFlight);
+    const projected = last.remaining + (this.ratePerMs - others) * Math.min(now - last.at, STALE_MS) - (this.seq - last.seq);
+    return projected < need;
   }
 
   /**

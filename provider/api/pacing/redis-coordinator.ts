@@ -1,11 +1,9 @@
 // Opt-in exact coordination of one key's rate limit across processes and machines (issue 15):
-// every process takes a token from Redis before each request, through rate-limiter-flexible
-// (a maintained distributed limiter; no coordination code of ours runs on the server side).
-// The API's bucket is mirrored by the library's BurstyRateLimiter: a steady window at the
-// key's rate, and a burst window used when the steady one is spent (windowPlan). Its wiki:
-// "Allow traffic bursts with BurstyRateLimiter" (animir/node-rate-limiter-flexible). Waiting
-// requests queue in the library's RateLimiterQueue, so each process has one attempt at Redis
-// at a time.
+// every process takes a token from Redis before each request. The bucket is a true token bucket
+// on Redis's own clock (GCRA, one Lua script and one round trip per grant: gcra-script.ts), of
+// the key's rate and a burst a little below the API's (gcra-plan.ts), so no demand pattern of
+// any length is granted more than the API's bucket holds. In each process the waiting requests
+// ask Redis one at a time, mutations first (token-gate.ts).
 //
 // Across processes, mutations go before status polls, as they do inside one (rate-limiter.ts):
 // while any process has a mutation waiting for a token it keeps a marker key alive in Redis,
@@ -17,21 +15,23 @@
 // rate; with it, 20. The marker lives on Redis's clock (a TTL), so a
 // crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
 //
-// The Redis keys are a hash of the base URL and the API key, never the key. ioredis and the
-// limiter are optional peer dependencies, loaded when a coordinator is built (redis-packages.ts),
-// so users without the setting load neither; a missing one is an error that says what to
-// install. When Redis cannot be reached (or fails later), `take` says "unavailable" and the
-// caller falls back to header-driven pacing: a deployment never fails because Redis is down.
-// The connection closes after a second without requests, so it never keeps a finished process
-// alive. Its timers (the idle close, the marker's heartbeat and the poll's yield) run on the
-// `clock` option.
+// The Redis keys are a hash of the base URL and the API key, never the key. ioredis is an
+// optional peer dependency, loaded when a coordinator is built (redis-packages.ts), so users
+// without the setting never load it; a missing one is an error that says what to install.
+// When Redis cannot be reached (or fails later), `take` says "unavailable" and the caller falls
+// back to header-driven pacing: a deployment never fails because Redis is down. The connection
+// closes after a second without requests, so it never keeps a finished process alive. Its
+// timers (the idle close, the marker's heartbeat, the poll's yield and the gate's sleep until a
+// token is due) run on the `clock` option.
 
 import type { Redis as RedisClient } from "ioredis";
-import type { RateLimiterQueue } from "rate-limiter-flexible";
-import { windowPlan, type RateCoordinator } from "./coordinator";
+import type { RateCoordinator } from "./coordinator";
+import { bucketPlan } from "./gcra-plan";
+import { takeToken } from "./gcra-script";
 import { realClock, type Clock, type Timer } from "../wire/clock";
 import type { RequestPriority } from "../wire/types";
 import { MutationMarker } from "./mutation-marker";
+import { TokenGate } from "./token-gate";
 import { loadRedisPackages, type RedisPackages } from "./redis-packages";
 
 export interface RedisCoordinatorOptions {
@@ -52,7 +52,7 @@ export interface RedisCoordinatorOptions {
   markerTtlMs?: number;
   /** Longest a status poll yields to other processes' mutations, in ms. @default 60000 */
   maxYieldMs?: number;
-  /** ioredis and rate-limiter-flexible. @default loaded now (redis-packages.ts) */
+  /** ioredis. @default loaded now (redis-packages.ts) */
   packages?: RedisPackages;
   /** @default realClock */
   clock?: Clock;
@@ -66,14 +66,13 @@ export function mutationMarkerKey(budget: string): string {
 export class RedisCoordinator implements RateCoordinator {
   private client: RedisClient | undefined;
   private connection: Promise<RedisClient> | undefined;
-  private queue: Promise<RateLimiterQueue> | undefined;
+  private readonly gate: TokenGate;
   private limits: { perMinute: number; burst: number };
   private failed = false;
   private busy = 0;
   private idleTimer: Timer | undefined;
   private readonly clock: Clock;
   private readonly marker: MutationMarker;
-
   private readonly packages: RedisPackages;
 
   constructor(private readonly opts: RedisCoordinatorOptions) {
@@ -88,14 +87,21 @@ export class RedisCoordinator implements RateCoordinator {
       clock: this.clock,
       store: () => this.connect(),
     });
+    // Each attempt reads the limits of the moment: a tier learnt while requests wait applies
+    // to their next attempt (the bucket in Redis keeps its debt in tokens: gcra-script.ts).
+    this.gate = new TokenGate({
+      sleep: (ms) => this.clock.sleep(ms),
+      attempt: async () => {
+        const { perMinute, burst } = this.limits;
+        // Unlimited since the request queued (`Limit: 0`): nothing to take.
+        if (perMinute <= 0) return 0;
+        return takeToken(await this.connect(), this.opts.budget, bucketPlan(perMinute, burst));
+      },
+    });
   }
 
   learn(perMinute: number, burst: number): void {
-    if (perMinute === this.limits.perMinute && burst === this.limits.burst) return;
     this.limits = { perMinute, burst };
-    // Requests already queued finish in the old queue; new ones count against the new limits
-    // (the Redis counters are shared, only the thresholds change).
-    this.queue = undefined;
   }
 
   async take(priority: RequestPriority): Promise<"granted" | "unavailable"> {
@@ -104,9 +110,8 @@ export class RedisCoordinator implements RateCoordinator {
     this.busy++;
     this.clock.clearTimeout(this.idleTimer);
     try {
-      const queue = await this.limiterQueue();
       if (priority === "poll") await this.marker.yieldToMutations();
-      await queue.removeTokens(1, this.opts.budget);
+      await this.gate.take(priority);
       return "granted";
     } catch (e) {
       this.fail(e);
@@ -129,22 +134,6 @@ export class RedisCoordinator implements RateCoordinator {
       release();
       if (--this.busy === 0) this.closeWhenIdle();
     };
-  }
-
-  private limiterQueue(): Promise<RateLimiterQueue> {
-    this.queue ??= this.buildQueue();
-    return this.queue;
-  }
-
-  private async buildQueue(): Promise<RateLimiterQueue> {
-    const client = await this.connect();
-    const { BurstyRateLimiter, RateLimiterQueue, RateLimiterRedis } = this.packages.flexible;
-    const plan = windowPlan(this.limits.perMinute, this.limits.burst);
-    // Redis's own answer time is bounded by ioredis's commandTimeout.
-    const steady = new RateLimiterRedis({ storeClient: client, keyPrefix: "pulumi-hosting:rate", points: plan.points, duration: plan.seconds });
-    if (plan.burstPoints < 1) return new RateLimiterQueue(steady);
-    const burst = new RateLimiterRedis({ storeClient: client, keyPrefix: "pulumi-hosting:burst", points: plan.burstPoints, duration: plan.burstSeconds });
-    return new RateLimiterQueue(new BurstyRateLimiter(steady, burst));
   }
 
   /** One connection at a time, whoever asks first (a take, a marker, a poll's look). */
@@ -178,7 +167,6 @@ export class RedisCoordinator implements RateCoordinator {
       this.client.disconnect();
       this.client = undefined;
       this.connection = undefined;
-      this.queue = undefined;
     }, this.opts.idleMs ?? 1000);
     this.idleTimer.unref();
   }

@@ -1,16 +1,14 @@
-// ioredis and rate-limiter-flexible are optional peer dependencies: only a process whose
-// settings name a Redis (HOSTING_RATE_LIMIT_REDIS / hosting:rateLimitRedis) loads them, here,
-// when the client builds its Redis coordinator. Everything else imports their types only.
+// ioredis is an optional peer dependency: only a process whose settings name a Redis
+// (HOSTING_RATE_LIMIT_REDIS / hosting:rateLimitRedis) loads it, here, when the client builds its
+// Redis coordinator. Everything else imports its types only.
 
 import type * as IORedis from "ioredis";
-import type * as Flexible from "rate-limiter-flexible";
 
 export interface RedisPackages {
   ioredis: typeof IORedis;
-  flexible: typeof Flexible;
 }
 
-export const INSTALL_REDIS_PACKAGES = "npm install ioredis rate-limiter-flexible";
+export const INSTALL_REDIS_PACKAGES = "npm install ioredis";
 
 /** A Redis is configured but a package the coordinator needs is not installed. */
 export class RedisPackageMissingError extends Error {
@@ -24,7 +22,7 @@ export class RedisPackageMissingError extends Error {
   }
 }
 
-/** Loads both packages; `load` is injected by tests (a package that cannot be found). */
+/** Loads the package; `load` is injected by tests (a package that cannot be found). */
 export function loadRedisPackages(load: (id: string) => unknown = require): RedisPackages {
   const one = <T>(id: string): T => {
     try {
@@ -36,5 +34,5 @@ export function loadRedisPackages(load: (id: string) => unknown = require): Redi
       throw e;
     }
   };
-  return { ioredis: one<typeof IORedis>("ioredis"), flexible: one<typeof Flexible>("rate-limiter-flexible") };
+  return { ioredis: one<typeof IORedis>("ioredis") };
 }

@@ -79,39 +79,65 @@ export interface ServerFilter {
   tag?: string;
 }
 
+/** A region of the catalogue. */
 export interface Region {
+  /** Region id, e.g. "fra". */
   id: string;
+  /** City, e.g. "Frankfurt". */
   city: string;
+  /** Two-letter country code, e.g. "DE". */
   country: string;
+  /** Continent, e.g. "Europe". */
   continent: string;
 }
 
+/** A plan (size and price) of the catalogue. */
 export interface Plan {
+  /** Plan id, e.g. "vc2-1c-1gb". */
   id: string;
+  /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
   type: string;
+  /** Virtual CPUs. */
   vcpus: number;
+  /** RAM in GiB. */
   ramGb: number;
+  /** Disk in GB. */
   diskGb: number;
+  /** Monthly bandwidth in TB, when the API says. */
   bandwidthTb?: number;
+  /** Monthly price as a decimal string. */
   pricePerMonth: string;
+  /** Hourly price as a decimal string. */
   pricePerHour: string;
+  /** Ids of the regions that offer it. */
   regions: string[];
 }
 
+/** An OS image of the catalogue. */
 export interface OsImage {
+  /** Legacy integer id, e.g. 2284. */
   id: number;
+  /** Slug, e.g. "ubuntu-24.04". */
   slug: string;
+  /** Display name, e.g. "Ubuntu 24.04 LTS x64". */
   name: string;
+  /** Family, e.g. "ubuntu". */
   family: string;
+  /** Architecture, e.g. "x64", when the API says. */
   arch?: string;
   /** YYYY-MM-DD; used to sort newest first. */
   released?: string;
 }
 
+/** The account of an API key. */
 export interface Account {
+  /** Account name. */
   name: string;
+  /** Account e-mail address. */
   email: string;
+  /** Balance as a decimal string. */
   balance: string;
+  /** Charges not yet invoiced, as a decimal string. */
   pendingCharges: string;
 }
 

@@ -1,32 +1,30 @@
-// The window plan of the Redis coordinator (provider/api/coordinator.ts): the library's fixed
-// windows must stay inside the API's token bucket, and the password of a Redis URL never
-// reaches a message.
+// The Redis coordinator's bucket plan (provider/api/pacing/gcra-plan.ts) and the burst it
+// coordinates (provider/api/pacing/coordinator.ts): the key's rate, never faster, and a burst
+// below the API's by the reserve the plan explains; the password of a Redis URL never reaches
+// a message.
 import { expect } from "chai";
-import { coordinatedBurst, windowPlan } from "../../../provider/api/pacing/coordinator";
+import { coordinatedBurst } from "../../../provider/api/pacing/coordinator";
+import { bucketPlan } from "../../../provider/api/pacing/gcra-plan";
 import { redactUrl } from "../../../provider/api/pacing/redis-coordinator";
 
-/** The most requests the plan can grant in `t` seconds: two steady windows meet at an edge, one burst. */
-function worstCase(plan: ReturnType<typeof windowPlan>, t: number): number {
-  return plan.points * (Math.ceil(t / plan.seconds) + 1) + plan.burstPoints;
-}
-
-describe("coordinator window plan", () => {
-  it("mirrors the default tier: 1 a second, the burst less 5 once per 100 s", () => {
-    expect(windowPlan(60, 100)).to.deep.equal({ points: 1, seconds: 1, burstPoints: 95, burstSeconds: 100 });
+describe("coordinator bucket plan", () => {
+  it("mirrors the default tier: 1 a second, 94 of the 100 at once (a reserve of 1 s of refill and 5%)", () => {
+    expect(bucketPlan(60, 100)).to.deep.equal({ intervalUs: 1_000_000, toleranceUs: 93_000_000, burst: 94, reserve: 6 });
   });
 
-  it("finds whole-second windows for rates that are not a whole number a second", () => {
-    expect(windowPlan(90, 100)).to.include({ points: 3, seconds: 2 });
-    expect(windowPlan(20, 10)).to.include({ points: 1, seconds: 3 });
+  it("keeps 6 of 40 back at 240/min: 4 tokens of refill and 2 for 5%", () => {
+    expect(bucketPlan(240, 40)).to.deep.equal({ intervalUs: 250_000, toleranceUs: 33 * 250_000, burst: 34, reserve: 6 });
   });
 
-  for (const [perMinute, burst] of [[60, 100], [300, 500], [120, 20], [90, 100], [20, 10], [600, 40]] as const) {
-    it(`never grants more than the API's bucket allows within a burst window (${perMinute}/min, burst ${burst})`, () => {
-      const plan = windowPlan(perMinute, burst);
-      expect(plan.points / plan.seconds).to.be.at.most(perMinute / 60);
-      for (const t of [0, 0.5, 1, 2, 5, 10, 30, plan.burstSeconds - 1]) {
-        expect(worstCase(plan, t), `${t} s`).to.be.at.most(burst + (perMinute / 60) * t);
-      }
+  for (const [perMinute, burst] of [[60, 100], [300, 500], [120, 20], [90, 100], [7, 10], [600, 40], [60, 1], [60, 2]] as const) {
+    it(`never refills faster than the key, always grants one, never the whole burst when it can keep some (${perMinute}/min, burst ${burst})`, () => {
+      const plan = bucketPlan(perMinute, burst);
+      expect(plan.intervalUs, "one token's time").to.be.at.least(60_000_000 / perMinute);
+      expect(plan.intervalUs - 60_000_000 / perMinute, "rounded up by less than a microsecond").to.be.below(1);
+      expect(plan.burst).to.be.at.least(1);
+      expect(plan.burst + plan.reserve).to.equal(burst);
+      if (burst > 1) expect(plan.reserve).to.be.at.least(1);
+      expect(plan.toleranceUs).to.equal((plan.burst - 1) * plan.intervalUs);
     });
   }
 

@@ -26,7 +26,7 @@ describeProviderShapes((shape) => `hosting-import command line, shape ${shape}`,
     const res = await run(["--regoin", "ewr"], env());
     expect(res.code).to.equal(1);
     expect(res.stderr).to.equal(
-      'hosting-import: unknown argument "--regoin"; usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE]\n',
+      'hosting-import: unknown argument "--regoin"; usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE] [--pulumi-import FILE]\n',
     );
     expect(res.stdout).to.equal("");
     expect((await sim.stats()).total).to.equal(0);

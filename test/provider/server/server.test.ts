@@ -121,6 +121,19 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
     });
   }
 
+  it("an import (read with nothing recorded) returns inputs that pass check and diff as no change", async () => {
+    const id = await sim.seedServer({ label: "found", tags: ["x"] });
+    await sim.waitForStatus(id, "active");
+    const read = await server.read(id, {});
+    expect(read.inputs).to.include({ ownerTag: "", label: "found", region: "ewr" });
+    // Only fields this shape's create request takes: a program written from them must pass check.
+    if (shape === "B") expect(read.inputs).to.not.have.property("hostname");
+    const res = await server.check({}, { ...read.inputs, __provider: "SHELL" });
+    expect(res.failures ?? [], JSON.stringify(res.failures)).to.deep.equal([]);
+    const plan = await server.diff(id, read.props, res.inputs);
+    expect(plan.changes).to.equal(false);
+  });
+
   it("read returns an empty id for a server deleted behind Pulumi's back", async () => {
     const { id, outs } = await created();
     await sim.admin("DELETE", `/servers/${id}`);

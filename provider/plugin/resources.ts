@@ -1,0 +1,59 @@
+// The custom resources of the plugin face: each type token names the same implementation
+// the dynamic shell forwards to (provider/server/provider.ts, provider/webhook/provider.ts),
+// the properties that are always secret, the outputs only the API knows (unknown at preview),
+// and what the dynamic face's resource class adds to the inputs before check sees them.
+
+import type { ProviderImpl, RawProps } from "../core/route";
+import * as server from "../server/provider";
+import * as webhook from "../webhook/provider";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_REPORTED_NAMES } from "../server/types";
+
+export interface PluginResource {
+  impl: ProviderImpl<RawProps, RawProps>;
+  /** Inputs and outputs that are secrets whether or not the program marked them. */
+  secrets: readonly string[];
+  /** Outputs the API reports, unknown until the resource exists. */
+  reported: readonly string[];
+  /** What the dynamic face's constructor adds to the program's inputs (provider/server/resource.ts). */
+  completeInputs(news: RawProps, urn: Urn): RawProps;
+}
+
+/** The parts of a URN the faces use: urn:pulumi:<stack>::<project>::<type>::<name>. */
+export interface Urn {
+  stack: string;
+  project: string;
+  name: string;
+}
+
+export function parseUrn(urn: string): Urn {
+  const parts = urn.split("::");
+  return { stack: parts[0]?.split(":").pop() ?? "", project: parts[1] ?? "", name: parts.slice(3).join("::") };
+}
+
+export const RESOURCES: Record<string, PluginResource> = {
+  "hosting:index:Server": {
+    impl: server as unknown as ProviderImpl<RawProps, RawProps>,
+    secrets: ["userData"],
+    reported: SERVER_REPORTED_NAMES,
+    completeInputs(news, urn) {
+      const out = { ...news };
+      // The stack's tag for check to use or drop by shape (provider/server/owner-tag.ts).
+      if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
+      // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
+      if (out.adoptId !== undefined) out.__adoptName = urn.name;
+      return out;
+    },
+  },
+  "hosting:index:Webhook": {
+    impl: webhook as unknown as ProviderImpl<RawProps, RawProps>,
+    secrets: ["secret"],
+    reported: ["createdAt"],
+    completeInputs: (news) => ({ ...news }),
+  },
+};
+
+export function resourceOf(type: string): PluginResource {
+  const r = RESOURCES[type];
+  if (!r) throw new Error(`unknown resource type ${type}; this provider serves ${Object.keys(RESOURCES).join(", ")}`);
+  return r;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Generates the SDKs of schema.json into sdk/ (not committed) and proves each one:
+#   sdk/nodejs   compiled with tsc (test/e2e/plugin-sdk-node.test.ts runs a program on it)
+#   sdk/go       `go build ./...` against github.com/pulumi/pulumi/sdk/v3 at the CLI's version
+#   sdk/python   `python3 -m compileall` (no Python registry is reachable here)
+# The generator is scripts/gen-sdk/main.go: the code generators `pulumi package gen-sdk`
+# runs, at the version of the CLI in .tools/bin, built once per machine and cached under
+# ~/.cache/pulumi-hosting (keyed by that version and the source's hash), like the CLI.
+# Why not `pulumi package gen-sdk` itself: it asks each language's host to generate, and
+# the Node.js host's Go module is refused by the module proxy (scripts/setup-pulumi.sh).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE_ROOT="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}"
+PULUMI="$ROOT/.tools/bin/pulumi"
+[[ -x "$PULUMI" ]] || { echo "gen-sdk: no Pulumi CLI in .tools/bin; run npm run setup:pulumi first" >&2; exit 1; }
+command -v go >/dev/null || { echo "gen-sdk: Go is needed to build the generator" >&2; exit 1; }
+VERSION="$("$PULUMI" version)"; VERSION="${VERSION#v}"
+SOURCE_HASH="$(sha256sum "$ROOT/scripts/gen-sdk/main.go" | cut -c1-12)"
+TOOL_DIR="$CACHE_ROOT/gen-sdk-v$VERSION-$SOURCE_HASH"
+export GOFLAGS=-mod=mod GOTOOLCHAIN=local
+
+mkdir -p "$CACHE_ROOT"
+exec 7>"$CACHE_ROOT/.gen-sdk-build.lock"
+flock 7
+if [[ ! -x "$TOOL_DIR/gen-sdk" ]]; then
+  echo "gen-sdk: building the generator at pulumi v$VERSION (first time on this machine)..."
+  work="$(mktemp -d)"
+  cp "$ROOT/scripts/gen-sdk/main.go" "$work/"
+  (
+    cd "$work"
+    cat > go.mod <<MOD
+module pulumi-hosting/gen-sdk
+
+go 1.24
+
+// Copied from pulumi's pkg/go.mod, as scripts/setup-pulumi.sh does.
+replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
+MOD
+    go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >/dev/null
+    mkdir -p "$TOOL_DIR.tmp"
+    CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$TOOL_DIR.tmp/gen-sdk" .
+  ) || { rm -rf "$work" "$TOOL_DIR.tmp"; echo "gen-sdk: the generator could not be built" >&2; exit 1; }
+  rm -rf "$work" "$TOOL_DIR" && mv "$TOOL_DIR.tmp" "$TOOL_DIR"
+fi
+flock -u 7
+
+SDK="$ROOT/sdk"
+"$TOOL_DIR/gen-sdk" "$ROOT/schema.json" "$SDK" nodejs go python
+PKG_VERSION="$(node -p "require('$ROOT/package.json').version")"
+
+# Node.js: the version placeholder, as provider repositories' builds fill it, then tsc.
+sed -i "s/\${VERSION}/$PKG_VERSION/" "$SDK/nodejs/package.json"
+(cd "$SDK/nodejs" && "$ROOT/node_modules/.bin/tsc" -p tsconfig.json)
+cp "$SDK/nodejs/package.json" "$SDK/nodejs/bin/package.json"
+echo "gen-sdk: nodejs compiled into sdk/nodejs/bin"
+
+# Go: a module for the generated package, built against the SDK of the CLI's version.
+cat > "$SDK/go/go.mod" <<MOD
+module example.com/pulumi-hosting/sdk/go
+
+go 1.24
+MOD
+(cd "$SDK/go" && go get "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >/dev/null && go build ./...)
+echo "gen-sdk: go builds against github.com/pulumi/pulumi/sdk/v3 v$VERSION"
+
+python3 -m compileall -q "$SDK/python" >/dev/null
+echo "gen-sdk: python byte-compiles ($(python3 --version))"

@@ -1,0 +1,191 @@
+// Generates schema.json, the Pulumi package schema of the plugin face, from the TypeScript
+// declarations both faces share: the resources' argument interfaces and their classes'
+// output fields, the lookups' argument and result interfaces, the provider configuration.
+// Names, types, optionality and every description come from those declarations and their
+// TSDoc (the configuration from the one declaration of the settings, SETTINGS), so the
+// schema cannot say something the TypeScript does not
+// (test/toolchain/schema.test.ts fails when the committed schema.json differs).
+//   node dist/scripts/schema/generate.js        rewrites schema.json
+
+import * as fs from "fs";
+import * as path from "path";
+import * as ts from "typescript";
+import { SETTINGS } from "../../provider/core/settings/declaration";
+import { CONFIG_KEYS } from "../../provider/plugin/config";
+
+type Json = Record<string, unknown>;
+
+interface Source {
+  file: string;
+  name: string;
+}
+
+const RESOURCES: Record<string, { inputs: Source; outputs: Source }> = {
+  Server: { inputs: { file: "provider/server/types.ts", name: "ServerArgs" }, outputs: { file: "provider/server/resource.ts", name: "Server" } },
+  Webhook: { inputs: { file: "provider/webhook/types.ts", name: "WebhookArgs" }, outputs: { file: "provider/webhook/resource.ts", name: "Webhook" } },
+};
+
+/** Each lookup: where its `getX` function, args and result are declared. */
+const FUNCTIONS: Record<string, { file: string; args?: string; result: string }> = {
+  getRegion: { file: "provider/functions/regions.ts", args: "GetRegionArgs", result: "GetRegionResult" },
+  getRegions: { file: "provider/functions/regions.ts", args: "GetRegionsArgs", result: "GetRegionsResult" },
+  getPlan: { file: "provider/functions/plans.ts", args: "GetPlanArgs", result: "GetPlanResult" },
+  getPlans: { file: "provider/functions/plans.ts", args: "GetPlansArgs", result: "GetPlansResult" },
+  getOsImage: { file: "provider/functions/os-images.ts", args: "GetOsImageArgs", result: "GetOsImageResult" },
+  getOsImages: { file: "provider/functions/os-images.ts", args: "GetOsImagesArgs", result: "GetOsImagesResult" },
+  getAccount: { file: "provider/functions/account.ts", result: "GetAccountResult" },
+};
+
+/** Object types that results refer to, declared in provider/api/wire/types.ts. */
+const TYPES = ["Region", "Plan", "OsImage", "Account"];
+/** Properties that are always secret (provider/plugin/resources.ts says the same at run time). */
+const SECRETS = new Set(["Server.userData", "Webhook.secret"]);
+
+export function generateSchema(root: string): Json {
+  const files = [...new Set([...Object.values(RESOURCES).flatMap((r) => [r.inputs.file, r.outputs.file]), ...Object.values(FUNCTIONS).map((f) => f.file), "provider/api/wire/types.ts"])];
+  const program = ts.createProgram(files.map((f) => path.join(root, f)), { strict: true, skipLibCheck: true, noEmit: true, esModuleInterop: true });
+  const checker = program.getTypeChecker();
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string; description: string };
+
+  const declared = (file: string, name: string): ts.Symbol => {
+    const sf = program.getSourceFile(path.join(root, file));
+    if (!sf) throw new Error(`schema: ${file} is not in the program`);
+    const module = checker.getSymbolAtLocation(sf);
+    const sym = module && checker.getExportsOfModule(module).find((s) => s.name === name);
+    if (!sym) throw new Error(`schema: ${name} is not exported by ${file}`);
+    return sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym;
+  };
+  const doc = (sym: ts.Symbol): string => {
+    const text = ts.displayPartsToString(sym.getDocumentationComment(checker)).trim();
+    if (!text) throw new Error(`schema: ${sym.name} has no TSDoc; every resource, property and function needs a description`);
+    return text.replace(/\s*\n\s*/g, " ");
+  };
+
+  /** The schema type of a TypeScript type node (Input/Output unwrapped, undefined dropped). */
+  const typeOf = (node: ts.TypeNode | undefined, where: string): Json => {
+    if (!node) throw new Error(`schema: ${where} has no declared type`);
+    if (ts.isTypeReferenceNode(node)) {
+      const name = node.typeName.getText();
+      if (/^pulumi\.(Input|Output)$/.test(name)) return typeOf(node.typeArguments?.[0], where);
+      if (TYPES.includes(name)) return { $ref: `#/types/hosting:index:${name}` };
+      const target = checker.getTypeFromTypeNode(node);
+      if (target.isUnion() && target.types.every((t) => t.isStringLiteral())) return { type: "string" };
+      throw new Error(`schema: ${where} has type ${name}, which the schema generator does not map`);
+    }
+    if (ts.isArrayTypeNode(node)) return { type: "array", items: typeOf(node.elementType, where) };
+    if (ts.isParenthesizedTypeNode(node)) return typeOf(node.type, where);
+    if (ts.isUnionTypeNode(node)) {
+      const kept = node.types.filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword);
+      if (kept.every((t) => ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal))) return { type: "string" };
+      if (kept.length === 1) return typeOf(kept[0], where);
+      throw new Error(`schema: ${where} is a union the schema generator does not map`);
+    }
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) return { type: "string" };
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
+        return { type: "string" };
+      case ts.SyntaxKind.NumberKeyword:
+        return { type: "number" };
+      case ts.SyntaxKind.BooleanKeyword:
+        return { type: "boolean" };
+      case ts.SyntaxKind.UnknownKeyword:
+        return { $ref: "pulumi.json#/Any" };
+    }
+    throw new Error(`schema: ${where} has type ${node.getText()}, which the schema generator does not map`);
+  };
+
+  const optional = (decl: ts.Declaration): boolean => {
+    const d = decl as ts.PropertySignature | ts.PropertyDeclaration;
+    if (d.questionToken) return true;
+    const text = d.type?.getText() ?? "";
+    return /\|\s*undefined\b/.test(text);
+  };
+
+  /** Properties of an interface or class (inherited ones included), in declaration order. */
+  const propertiesOf = (sym: ts.Symbol, owner: string, secretPrefix?: string, onlyIn?: string) => {
+    const type = checker.getDeclaredTypeOfSymbol(sym);
+    const properties: Record<string, Json> = {};
+    const required: string[] = [];
+    for (const p of checker.getPropertiesOfType(type)) {
+      const decl = p.valueDeclaration ?? p.declarations?.[0];
+      if (!decl || !(ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl))) continue;
+      // A class's own fields only, not those of pulumi.CustomResource (id, urn).
+      if (onlyIn && path.resolve(decl.getSourceFile().fileName) !== path.join(root, onlyIn)) continue;
+      const prop: Json = { ...typeOf(decl.type, `${owner}.${p.name}`), description: doc(p) };
+      if (secretPrefix && SECRETS.has(`${secretPrefix}.${p.name}`)) prop.secret = true;
+      properties[p.name] = prop;
+      if (!optional(decl)) required.push(p.name);
+    }
+    return { properties, required };
+  };
+
+  const resources: Json = {};
+  for (const [name, src] of Object.entries(RESOURCES)) {
+    const cls = declared(src.outputs.file, src.outputs.name);
+    const ins = propertiesOf(declared(src.inputs.file, src.inputs.name), `${name}Args`, name);
+    const outs = propertiesOf(cls, name, name, src.outputs.file);
+    resources[`hosting:index:${name}`] = {
+      description: doc(cls),
+      inputProperties: ins.properties,
+      requiredInputs: ins.required,
+      properties: outs.properties,
+      required: outs.required,
+    };
+  }
+
+  const functions: Json = {};
+  for (const [name, src] of Object.entries(FUNCTIONS)) {
+    const fn = declared(src.file, name);
+    const result = propertiesOf(declared(src.file, src.result), src.result);
+    const spec: Json = { description: doc(fn), outputs: { properties: result.properties, required: result.required, type: "object" } };
+    if (src.args) {
+      const args = propertiesOf(declared(src.file, src.args), src.args);
+      spec.inputs = { properties: args.properties, required: args.required, type: "object" };
+    }
+    functions[`hosting:index:${name}`] = spec;
+  }
+
+  const types: Json = {};
+  for (const name of TYPES) {
+    const sym = declared("provider/api/wire/types.ts", name);
+    const t = propertiesOf(sym, name);
+    types[`hosting:index:${name}`] = { type: "object", description: doc(sym), properties: t.properties, required: t.required };
+  }
+
+  // Each setting with a stack config key, as SETTINGS declares it (the README's table too).
+  const config: Record<string, Json> = {};
+  for (const key of CONFIG_KEYS) {
+    const s = SETTINGS[key];
+    const prop: Json = { type: "string", description: `${s.description} Default: ${s.default}. Allowed: ${s.allowed}. When not set: the environment variable ${s.env}.` };
+    if (s.secret) prop.secret = true;
+    config[key] = prop;
+  }
+  return {
+    name: "hosting",
+    displayName: "Hosting",
+    version: pkg.version,
+    description: pkg.description,
+    keywords: ["pulumi", "hosting", "category/cloud"],
+    license: "Apache-2.0",
+    config: { variables: config },
+    provider: { description: "The configuration of a `hosting` provider: stack config `hosting:<key>`, or an explicit provider's arguments.", inputProperties: config },
+    resources,
+    functions,
+    types,
+    language: {
+      nodejs: { packageName: "@pulumi-hosting/sdk", dependencies: { "@pulumi/pulumi": "^3.0.0" } },
+      go: { importBasePath: "example.com/pulumi-hosting/sdk/go/hosting" },
+      python: { packageName: "pulumi_hosting" },
+    },
+  };
+}
+
+export function schemaText(root: string): string {
+  return `${JSON.stringify(generateSchema(root), null, 2)}\n`;
+}
+
+if (require.main === module) {
+  const root = path.resolve(__dirname, "..", "..", "..");
+  fs.writeFileSync(path.join(root, "schema.json"), schemaText(root));
+  console.log(`schema: wrote ${path.join(root, "schema.json")}`);
+}

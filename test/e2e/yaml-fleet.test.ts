@@ -1,0 +1,94 @@
+// examples/yaml-fleet (Pulumi YAML: servers, a webhook, a lookup through fn::invoke) on the
+// plugin face, through the real CLI and the pulumi-language-yaml that setup builds, in both
+// shapes: up, no-change preview, refresh, label update in place, OS replace, destroy, and
+// neither the API key nor the webhook secret in plain text in the state or any output.
+import { expect } from "chai";
+import * as fs from "fs";
+import * as path from "path";
+import { API_KEY, SHAPES, startWorld, WEBHOOK_SECRET, type World } from "./fixtures";
+import { REPO_ROOT, TOOLS_DIR } from "./pulumi-env";
+import { createPluginProject, type PluginProject } from "./support/plugin-project";
+
+const EXAMPLE = fs.readFileSync(path.join(REPO_ROOT, "examples", "yaml-fleet", "Pulumi.yaml"), "utf8");
+
+for (const shape of SHAPES) {
+  describe(`Pulumi YAML fleet on the plugin face, shape ${shape}`, function () {
+    let world: World;
+    let project: PluginProject;
+    const ids = async () => (await world.sim.liveServers()).map((s) => s.id).sort();
+
+    before(async function () {
+      if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) {
+        throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi` (it builds it from its Go module)");
+      }
+      world = await startWorld(shape);
+      project = await createPluginProject(`yaml-${shape.toLowerCase()}`, EXAMPLE);
+      await project.config({ "hosting:baseUrl": world.sim.url, webhookUrl: world.receiver.url }, { "hosting:apiKey": API_KEY, webhookSecret: WEBHOOK_SECRET });
+    });
+    after(async () => {
+      project?.dispose();
+      await world?.close();
+    });
+
+    it("up creates both servers, the webhook and the lookup's output", async () => {
+      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      expect(out).to.match(/\+ 4 created/);
+      const live = await world.sim.liveServers();
+      expect(live.map((s) => s.status)).to.deep.equal(["active", "active"]);
+      expect(live.map((s) => s.region).sort()).to.deep.equal(["ewr", "fra"]);
+      expect(live.every((s) => s.label === "yaml-fleet")).to.equal(true);
+      const outputs = JSON.parse(await project.pulumi("stack", "output", "--json"));
+      expect(outputs.planId).to.equal("vc2-1c-1gb");
+      const hooks = (await world.sim.rawWebhooks()).filter((w) => !w.deleted_at);
+      expect(hooks.map((w) => w.id)).to.deep.equal([outputs.webhookId]);
+      expect(hooks[0].secret).to.equal(WEBHOOK_SECRET);
+    });
+
+    it("preview --expect-no-changes passes, and again after a refresh", async () => {
+      await project.pulumi("preview", "--expect-no-changes");
+      const refreshed = await project.pulumi("refresh", "--yes", "--skip-preview");
+      expect(refreshed).to.not.match(/~ \d+ updated/);
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("a label change updates both servers in place", async () => {
+      const before = await ids();
+      await project.pulumi("config", "set", "label", "relabelled");
+      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      expect(out).to.match(/~ 2 updated/);
+      expect(await ids()).to.deep.equal(before);
+      expect((await world.sim.liveServers()).every((s) => s.label === "relabelled")).to.equal(true);
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("an OS change replaces both servers", async () => {
+      const before = await ids();
+      await project.pulumi("config", "set", "os", "debian-12");
+      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      expect(out).to.match(/\+-2 replaced|2 replaced/);
+      const after = await ids();
+      expect(after).to.have.length(2);
+      expect(after.filter((id) => before.includes(id))).to.deep.equal([]);
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("neither the API key nor the webhook secret is in plain text in the state or any output", async () => {
+      const exported = await project.pulumi("stack", "export");
+      const stateFiles = fs.readdirSync(project.env.backendDir, { recursive: true }) as string[];
+      const state = stateFiles.map((f) => path.join(project.env.backendDir, f)).filter((f) => fs.statSync(f).isFile()).map((f) => fs.readFileSync(f, "utf8"));
+      for (const text of [exported, ...state, ...project.printed]) {
+        expect(text).to.not.include(API_KEY);
+        expect(text).to.not.include(WEBHOOK_SECRET);
+      }
+      const doc = JSON.parse(exported);
+      const hook = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Webhook");
+      expect(hook.outputs.secret.ciphertext, "the webhook secret is stored encrypted").to.be.a("string");
+    });
+
+    it("destroy removes the servers and the webhook", async () => {
+      await project.pulumi("destroy", "--yes", "--skip-preview");
+      expect(await world.sim.liveServers()).to.deep.equal([]);
+      expect((await world.sim.rawWebhooks()).filter((w) => !w.deleted_at)).to.deep.equal([]);
+    });
+  });
+}
