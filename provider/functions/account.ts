@@ -3,7 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Account, HostingApi } from "../api/wire/types";
 import { PromiseCache } from "../api/catalogue/memoize";
-import { lookupClient } from "./client";
+import { explained } from "./client";
 
 export type GetAccountResult = Account;
 
@@ -11,7 +11,7 @@ const accounts = new PromiseCache<HostingApi, Account>();
 
 /** The account of the configured API key: name, email, balance, pending charges. */
 export function getAccount(_opts?: pulumi.InvokeOptions): Promise<GetAccountResult> {
-  return findAccount(lookupClient());
+  return explained("getAccount", {}, findAccount);
 }
 
 /** `getAccount` with a given client (the plugin's Invoke passes its provider's). */

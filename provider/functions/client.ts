@@ -7,11 +7,31 @@ import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../api";
 import type { HostingApi } from "../api/wire/types";
 import { resolveSettings, stackSettings } from "../core/settings";
+import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
+import { LookupFailedError } from "./lookup-errors";
+import { describeSearch } from "./nearest";
 
 export function lookupClient(): HostingApi {
+  warnIfSecretsArePlain();
   const config = new pulumi.Config("hosting");
   const s = resolveSettings(stackSettings((key) => config.get(key.replace(/^hosting:/, ""))));
   return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
+}
+
+/**
+ * Runs a lookup of the program process (`getX`, through this process's client). Whatever stops
+ * it beside a no-match (a missing setting, a refused key, an outage) becomes one message naming
+ * the lookup and its search (lookup-errors.ts says why), with the original error as `cause`.
+ * The plugin face calls `findX` with its own client and reports errors its own way.
+ */
+export async function explained<T>(lookup: string, args: object, run: (client: HostingApi) => Promise<T>): Promise<T> {
+  try {
+    return await run(lookupClient());
+  } catch (e) {
+    if (pulumi.RunError.isInstance(e)) throw e;
+    const given = Object.values(args).some((v) => v !== undefined);
+    throw new LookupFailedError(`${lookup}${given ? ` (${describeSearch(args)})` : ""}: ${e instanceof Error ? e.message : String(e)}`, e);
+  }
 }
 
 /** `getXOutput` from `getX`: waits for the inputs, then runs the lookup once. */

@@ -3,4 +3,4 @@ export * from "./regions";
 export * from "./plans";
 export * from "./os-images";
 export * from "./account";
-export { LookupError } from "./nearest";
+export { LookupError, LookupFailedError } from "./lookup-errors";

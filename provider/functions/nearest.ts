@@ -33,14 +33,6 @@ export function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** Thrown when a lookup finds nothing; the message says what was searched and what is near. */
-export class LookupError extends Error {
-  constructor(lookup: string, searched: string, candidates: string[]) {
-    super(`${lookup}: nothing matches ${searched}; nearest: ${candidates.length ? candidates.join(", ") : "(the catalogue is empty)"}`);
-    this.name = "LookupError";
-  }
-}
-
 /** `key "value", key2 value2` for the searched part of a message. */
 export function describeSearch(args: object): string {
   const parts = Object.entries(args)

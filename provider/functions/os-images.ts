@@ -5,8 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, OsImage } from "../api/wire/types";
 import { osImagesOf } from "../core/catalogue";
-import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearest } from "./nearest";
+import { definedOnly, explained, outputOf } from "./client";
+import { describeSearch, nearest } from "./nearest";
+import { LookupError, LookupFailedError } from "./lookup-errors";
 
 export interface GetOsImagesArgs {
   /** Family, e.g. "ubuntu", "debian" (case-insensitive). */
@@ -59,7 +60,7 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
     try {
       new RegExp(args.namePattern, "i");
     } catch (e) {
-      throw new Error(`${lookup}: namePattern ${JSON.stringify(args.namePattern)} is not a regular expression: ${(e as Error).message}`);
+      throw new LookupFailedError(`${lookup}: namePattern ${JSON.stringify(args.namePattern)} is not a regular expression: ${(e as Error).message}`, e);
     }
   }
   const found = all.filter((i) => matches(i, args)).sort(newestFirst);
@@ -75,7 +76,7 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
 
 /** Images of a family or name pattern, newest first; an error when none matches. */
 export function getOsImages(args: GetOsImagesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImagesResult> {
-  return findOsImages(lookupClient(), args);
+  return explained("getOsImages", args, (client) => findOsImages(client, args));
 }
 
 /** `getOsImages` with a given client (the plugin's Invoke passes its provider's). */
@@ -90,7 +91,7 @@ export function getOsImagesOutput(args?: GetOsImagesOutputArgs, opts?: pulumi.In
 
 /** The newest image matching slug, id, family and name pattern (all that are given). */
 export function getOsImage(args: GetOsImageArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetOsImageResult> {
-  return findOsImage(lookupClient(), args);
+  return explained("getOsImage", args, (client) => findOsImage(client, args));
 }
 
 /** `getOsImage` with a given client. */

@@ -5,8 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Plan } from "../api/wire/types";
 import { plansOf } from "../core/catalogue";
-import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearestStrings } from "./nearest";
+import { definedOnly, explained, outputOf } from "./client";
+import { describeSearch, nearestStrings } from "./nearest";
+import { LookupError } from "./lookup-errors";
 
 export interface GetPlansArgs {
   /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
@@ -66,7 +67,7 @@ function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
 
 /** The plans that meet every filter given, cheapest first; an error when none does. */
 export function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
-  return findPlans(lookupClient(), args);
+  return explained("getPlans", args, (client) => findPlans(client, args));
 }
 
 /** `getPlans` with a given client (the plugin's Invoke passes its provider's). */
@@ -92,7 +93,7 @@ export type GetPlanResult = Plan;
 
 /** The plan with `id`, or the cheapest that meets the filters; an error naming the nearest. */
 export function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
-  return findPlan(lookupClient(), args);
+  return explained("getPlan", args, (client) => findPlan(client, args));
 }
 
 /** `getPlan` with a given client. */

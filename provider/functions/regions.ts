@@ -5,8 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Region } from "../api/wire/types";
 import { regionsOf } from "../core/catalogue";
-import { definedOnly, lookupClient, outputOf } from "./client";
-import { describeSearch, LookupError, nearest, nearestStrings } from "./nearest";
+import { definedOnly, explained, outputOf } from "./client";
+import { describeSearch, nearest, nearestStrings } from "./nearest";
+import { LookupError } from "./lookup-errors";
 
 export interface GetRegionsArgs {
   /** Continent, e.g. "Europe" (case-insensitive). */
@@ -35,7 +36,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The regions that match every filter given; an error when none does. */
 export function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
-  return findRegions(lookupClient(), args);
+  return explained("getRegions", args, (client) => findRegions(client, args));
 }
 
 /** `getRegions` with a given client (the plugin's Invoke passes its provider's). */
@@ -71,7 +72,7 @@ export type GetRegionResult = Region;
 
 /** One region by id; an error naming the nearest ids when there is none. */
 export function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
-  return findRegion(lookupClient(), args);
+  return explained("getRegion", { id: args.id }, (client) => findRegion(client, args));
 }
 
 /** `getRegion` with a given client. */

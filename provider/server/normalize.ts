@@ -55,6 +55,8 @@ export function powerStateOf(status: ServerStatus | string, declared?: PowerStat
 /**
  * Outputs from an API record. `prior` supplies what the API never returns: userData
  * (write-only), the wait time-out, and the declared power state while the status moves.
+ * `prior` is the declared inputs: its `hostname` is one the program declared (see
+ * `declaredView` for passing recorded outputs).
  */
 export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: Catalogue): ServerOutputs {
   // Adopted servers (Server.get) have no declared owner: the API's ownership tag, if any, is it.
@@ -90,15 +92,29 @@ export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat:
   // Written only when declared, so servers that never name them keep the outputs they had.
   if (prior.stopMode !== undefined) outs.stopMode = prior.stopMode;
   if (prior.rebootTriggers !== undefined) outs.rebootTriggers = prior.rebootTriggers;
+  if (typeof prior.hostname === "string" && prior.hostname !== "") outs.hostnameDeclared = true;
   if (ownerTag) outs.ownerTag = ownerTag;
   return outs;
 }
 
-/** The inputs that reproduce these outputs (what `read` hands back for later diffs). */
+/**
+ * Recorded outputs as the declared inputs `serverOutputs` takes: their `hostname` is the API's
+ * (the output), kept only when the program declared it. A state written before
+ * `hostnameDeclared` existed counts as undeclared, the common case (shape B cannot declare one).
+ */
+export function declaredView(outs: Partial<ServerOutputs>): Partial<ServerInputs> {
+  const { hostname, hostnameDeclared, ...rest } = outs;
+  return hostnameDeclared === true ? { ...rest, hostname } : rest;
+}
+
+/**
+ * The inputs that reproduce these outputs (what `read` hands back for later diffs). A hostname
+ * the API chose is an output only: the program that never declared it must not see it removed.
+ */
 export function inputsFromOutputs(outs: ServerOutputs): Partial<ServerInputs> {
   const ins: Props = {};
   for (const k of SERVER_INPUT_NAMES) if (outs[k] !== undefined && outs[k] !== null) ins[k] = outs[k];
-  if (ins.hostname === "") delete ins.hostname;
+  if (ins.hostname === "" || outs.hostnameDeclared !== true) delete ins.hostname;
   return ins as Partial<ServerInputs>;
 }
 

@@ -14,7 +14,7 @@ import { IncompleteCreateError } from "../api/http/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { api } from "../core/client";
-import { apiTags, creatableInputs, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
+import { apiTags, creatableInputs, declaredView, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
@@ -102,16 +102,18 @@ export async function read(id: string, props: Recorded<ServerOutputs>): Promise<
   // The engine's Read (refresh): may come from the list an earlier Read of this run made.
   const server = await waiterFor(client).read(id, { snapshot: true });
   if (!server) return { id: "" };
-  const outs = serverOutputs(server, props, await catalogue(client));
-  const inputs = inputsFromOutputs(outs);
+  const outs = serverOutputs(server, declaredView(props), await catalogue(client));
+  if (props.region !== undefined) return { id, props: outs, inputs: inputsFromOutputs(outs) };
   // Nothing recorded: an import (`pulumi import`, Server.get). A server without an ownership
   // tag is imported as `ownerTag: ""`, so the program written from these inputs keeps it
   // untagged and its next preview shows no change.
   // The program written from them must pass check too: fields this deployment's create
   // request cannot take (hostname in shape B) are left out, as hosting-import leaves them out.
-  if (props.region !== undefined) return { id, props: outs, inputs };
+  // A hostname it does take (shape A) is written into the program, so it counts as declared.
+  const inputs = creatableInputs(inputsFromOutputs({ ...outs, hostnameDeclared: true }), await client.shape);
   if (inputs.ownerTag === undefined) inputs.ownerTag = "";
-  return { id, props: outs, inputs: creatableInputs(inputs, await client.shape) };
+  if (typeof inputs.hostname === "string") outs.hostnameDeclared = true;
+  return { id, props: outs, inputs };
 }
 
 export async function update(id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.UpdateResult<ServerOutputs>> {
@@ -120,7 +122,7 @@ export async function update(id: string, olds: Recorded<ServerOutputs>, news: Re
   const ins = normalizeServerInputs(news, cat);
   const timeoutMs = ins.waitTimeoutSeconds * 1000;
   const fail = (last: Server, reason: string) =>
-    partialCreate(id, serverOutputs(last, { ...olds, ...ins }, cat), news.__provider, [reason], "was updated");
+    partialCreate(id, serverOutputs(last, { ...declaredView(olds), ...ins }, cat), news.__provider, [reason], "was updated");
   let current = await waiterFor(client).read(id);
   if (!current) throw new Error(`server ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\``);
   if (current.status === "pending" || current.status === "starting") {

@@ -14,6 +14,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
+import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import { adoptIdFromConfig } from "./adopt-config";
@@ -87,6 +88,8 @@ export class Server extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Server", name);
+    // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
+    warnIfSecretsArePlain();
     const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
     Object.assign(props, args ?? {});
     const adoptId = args ? (args.adoptId ?? adoptIdFromConfig(name)) : undefined;

@@ -97,6 +97,12 @@ export interface ServerOutputs extends Omit<ServerInputs, "adoptId"> {
   osName: string;
   createdAt: string;
   pricePerHour: string;
+  /**
+   * True when the program declared `hostname`; absent when the API chose it. A refresh hands
+   * back the hostname as an input only when it was declared, so that `preview --diff` shows
+   * no `-hostname` beside a real change (provider/server/normalize.ts inputsFromOutputs).
+   */
+  hostnameDeclared?: boolean;
 }
 
 

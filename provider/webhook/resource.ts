@@ -10,6 +10,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
+import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import type { WebhookArgs } from "./types";
@@ -41,6 +42,8 @@ export class Webhook extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Webhook", name);
+    // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
+    warnIfSecretsArePlain();
     const props: Record<string, unknown> = {
       url: args?.url,
       events: args?.events,

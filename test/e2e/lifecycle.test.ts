@@ -85,6 +85,11 @@ for (const shape of SHAPES) {
     it("3a. label and tags change in place: same ids, one PATCH per server", async () => {
       spec.servers.web1 = { ...spec.servers.web1, label: "web-1-renamed", tags: ["web", "prod", "canary"] };
       spec.servers.web2 = { ...spec.servers.web2, tags: ["web", "blue"] };
+      // After scenario 2's refresh, `preview --diff` shows the declared changes and nothing
+      // else: no `-hostname` for the host name the API chose.
+      const preview = await stack.preview();
+      expect(preview.stdout).to.match(/label\s*:\s*"web-1"\s*=>\s*"web-1-renamed"/);
+      expect(preview.stdout, preview.stdout).to.not.match(/hostname/);
       await world.sim.resetStats();
       const result = await stack.up();
       expect(result.summary.resourceChanges).to.include({ update: 2 });

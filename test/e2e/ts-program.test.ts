@@ -31,6 +31,17 @@ const web = new hosting.Server(names.name(1), { region: "ewr", plan: Plan.Small,
 export const label: hosting.Server["label"] = web.label;
 `;
 
+// A program that awaits a lookup for a region that does not exist. A program that fails after
+// its first tick takes the CLI about 35 s to end (seen on 24 November 2026 with any error, with
+// or without a lookup), so this runs in one shape: what it checks does not depend on the shape.
+const LOOKUP_PROGRAM = `import * as hosting from "pulumi-hosting";
+
+export = (async () => {
+  const region = await hosting.getRegion({ id: "frx" });
+  return { city: region.city };
+})();
+`;
+
 const TSCONFIG = { compilerOptions: { strict: true, target: "es2020", module: "node16", moduleResolution: "node16", skipLibCheck: true }, files: ["index.ts"] };
 
 for (const shape of SHAPES) {
@@ -81,6 +92,41 @@ for (const shape of SHAPES) {
       expect(out).to.not.include("e2e-user-data-7c41");
       if (shape === "A") expect(out).to.include("has a problem: userData cannot be sent to this deployment: it speaks API shape A");
       else expect(out).to.match(/userData\s*: \[secret\]/);
+    });
+
+    if (shape === "A") it("a lookup that finds nothing prints one message: what it searched for and what is near, no stack or fields", async () => {
+      fs.writeFileSync(path.join(dir, "index.ts"), LOOKUP_PROGRAM);
+      let out: string;
+      try {
+        out = await pulumi("preview");
+        throw new Error(`the preview passed:\n${out}`);
+      } catch (e) {
+        out = (e as Error).message;
+      } finally {
+        fs.writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+      }
+      expect(out, out).to.match(/error: getRegion: nothing matches id "frx"; nearest: fra \(Frankfurt\)/);
+      expect(out, out).to.not.include("unhandled exception");
+      expect(out, out).to.not.match(/^\s+at /m);
+      expect(out, out).to.not.include("LookupError");
+    });
+
+    // The warning comes from the program process, before any request: one shape is enough.
+    if (shape === "B") it("hosting:apiKey set without --secret: the preview warns to set it with --secret, and never prints the key", async () => {
+      await pulumi("config", "set", "hosting:apiKey", API_KEY);
+      let out: string;
+      try {
+        out = await pulumi("preview");
+      } finally {
+        await pulumi("config", "set", "--secret", "hosting:apiKey", API_KEY);
+      }
+      // The CLI prints a warning as it happens and again under Diagnostics: count the latter.
+      const diagnostics = out.slice(out.indexOf("Diagnostics:"));
+      expect(diagnostics, out).to.include("pulumi config set --secret hosting:apiKey");
+      expect(diagnostics.split("pulumi config set --secret hosting:apiKey").length - 1, "warned once").to.equal(1);
+      expect(out).to.not.include(API_KEY);
+      const quiet = await pulumi("preview");
+      expect(quiet, quiet).to.not.include("--secret hosting:apiKey");
     });
   });
 }

@@ -5,17 +5,20 @@ import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, countRequests, rejection } from "./harness";
 import { startTestSimulator } from "../helpers/simulator";
 import { valueOf } from "../helpers/output";
+import { recentWarnings } from "../../provider/core/warnings";
 
 
 for (const shape of SHAPES) {
   describe(`lookups against the simulator, shape ${shape}`, () => {
     let sim: TestSimulator;
+    const useKey = (key: string, secret = true) =>
+      pulumi.runtime.setAllConfig({ "hosting:apiKey": key, "hosting:baseUrl": sim.url }, secret ? ["hosting:apiKey"] : []);
 
     before(async () => {
       sim = await startTestSimulator({ shape });
-      // The lookups run in the program's process: stack config first (as `pulumi up` sets it).
-      pulumi.runtime.setConfig("hosting:apiKey", KEYS.full);
-      pulumi.runtime.setConfig("hosting:baseUrl", sim.url);
+      // The lookups run in the program's process: stack config first (as `pulumi up` sets it,
+      // the key a secret).
+      useKey(KEYS.full);
     });
     after(async () => {
       pulumi.runtime.setAllConfig({});
@@ -98,13 +101,65 @@ for (const shape of SHAPES) {
       for (const route of ["GET /v1/regions", "GET /v1/plans", "GET /v1/os"]) expect(countRequests(stats, route), route).to.be.at.most(1);
     });
 
+    // The Pulumi program host prints a RunError's message alone; any other error it prints with
+    // util.inspect: the stack and every field of the object (an HttpError's method, path, status,
+    // code, apiMessage, field, hint).
+    const printedAlone = (err: unknown) => {
+      expect(pulumi.RunError.isInstance(err), `${(err as Error).name} would be printed with its stack and fields`).to.equal(true);
+      expect((err as Error).message).to.not.include("\n");
+    };
+
+    it("a lookup's failures reach the user as one message: no match, a bad argument, a refused key, no key", async () => {
+      const none = await rejection(hosting.getRegion({ id: "frx" }));
+      printedAlone(none);
+      expect(none).to.be.instanceOf(hosting.LookupError);
+      printedAlone(await rejection(hosting.getPlan({ id: "vc2-1c-1g" })));
+      const pattern = await rejection(hosting.getOsImages({ namePattern: "(" }));
+      printedAlone(pattern);
+      expect(pattern.message).to.match(/^getOsImages: namePattern "\(" is not a regular expression/);
+      useKey("unknown-key");
+      try {
+        const refused = await rejection(hosting.getAccount());
+        printedAlone(refused);
+        expect(refused.message).to.match(/^getAccount: GET \/v1\/account failed: 401 /).and.include("stack config hosting:apiKey");
+        expect(refused.cause?.status, "the API's error stays reachable as the cause").to.equal(401);
+        const plans = await rejection(hosting.getPlans({ type: "vc2" }));
+        printedAlone(plans);
+        expect(plans.message).to.match(/^getPlans \(type "vc2"\): GET \/v1\/plans failed: 401 /);
+        pulumi.runtime.setAllConfig({}, []);
+        const noKey = await rejection(hosting.getRegions({ continent: "Europe" }));
+        printedAlone(noKey);
+        expect(noKey.message).to.match(/^getRegions \(continent "Europe"\): no API key for the hosting API/);
+      } finally {
+        useKey(KEYS.full);
+      }
+    });
+
     it("getAccount has a no-match of its own: a key the API does not know", async () => {
-      pulumi.runtime.setConfig("hosting:apiKey", "unknown-key");
+      useKey("unknown-key");
       try {
         const err = await rejection(hosting.getAccount());
         expect(err.message).to.include("401").and.include("stack config hosting:apiKey");
       } finally {
-        pulumi.runtime.setConfig("hosting:apiKey", KEYS.full);
+        useKey(KEYS.full);
+      }
+    });
+
+    it("warns once when hosting:apiKey is plain stack config (set without --secret), never with the key", async () => {
+      const plainKeyWarnings = () => recentWarnings().filter((w) => w.includes("pulumi config set --secret hosting:apiKey"));
+      const key = `${KEYS.full}`;
+      useKey(key, false);
+      try {
+        const before = plainKeyWarnings().length;
+        await Promise.all([hosting.getRegions(), hosting.getPlan({ id: "vc2-1c-1gb" }), hosting.getAccount()]);
+        await hosting.getOsImages();
+        const warned = plainKeyWarnings().slice(before);
+        expect(warned.length, "at most once per process").to.be.at.most(1);
+        // Once per process: an earlier test (the other shape) may have been the one to warn.
+        expect(plainKeyWarnings().length, "warned in this process").to.be.at.least(1);
+        expect(warned.join("")).to.not.include(key);
+      } finally {
+        useKey(KEYS.full);
       }
     });
   });

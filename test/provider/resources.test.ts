@@ -2,6 +2,7 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import * as hosting from "../../provider";
+import { recentWarnings } from "../../provider/core/warnings";
 import { valueOf } from "../helpers/output";
 
 interface Registered {
@@ -131,5 +132,31 @@ describe("resource classes under pulumi.runtime.setMocks", () => {
     expect(hook.inputs.__provider.length).to.be.at.most(1024);
     expect(hook.inputs.__provider).to.not.include("s3cret");
     expect((seen.opts as pulumi.CustomResourceOptions)?.additionalSecretOutputs).to.deep.equal(["secret"]);
+  });
+
+  // `pulumi config set hosting:apiKey <key>` without --secret: the key sits in Pulumi.<stack>.yaml
+  // as plain text. The SDK tells the program which config keys are secrets.
+  const plainKeyWarnings = () => recentWarnings().filter((w) => w.includes("hosting:apiKey") && w.includes("--secret"));
+
+  it("warns once, naming `pulumi config set --secret`, when hosting:apiKey is plain stack config", async () => {
+    pulumi.runtime.setAllConfig({ "hosting:apiKey": "plain-key-for-resources-test", "hosting:baseUrl": "http://127.0.0.1:1" }, []);
+    const before = plainKeyWarnings().length;
+    const a = new hosting.Server("plain-1", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
+    const b = new hosting.Webhook("plain-hook", { url: "https://hooks.example.com/p", events: ["server.created"] });
+    const c = new hosting.Server("plain-2", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
+    await Promise.all([valueOf(a.id), valueOf(b.id), valueOf(c.id)]);
+    const warned = plainKeyWarnings().slice(before);
+    expect(warned).to.have.length(1);
+    expect(warned[0]).to.include("pulumi config set --secret hosting:apiKey").and.include("Pulumi.stack.yaml");
+    expect(warned[0]).to.not.include("plain-key-for-resources-test");
+  });
+
+  it("says nothing when hosting:apiKey is a secret, or not in the stack config at all", async () => {
+    const before = plainKeyWarnings().length;
+    pulumi.runtime.setAllConfig({ "hosting:apiKey": "secret-key-for-resources-test" }, ["hosting:apiKey"]);
+    await valueOf(new hosting.Server("secret-1", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" }).id);
+    pulumi.runtime.setAllConfig({}, []);
+    await valueOf(new hosting.Webhook("env-hook", { url: "https://hooks.example.com/q", events: ["server.created"] }).id);
+    expect(plainKeyWarnings().slice(before)).to.deep.equal([]);
   });
 });

@@ -79,16 +79,47 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
     expect(read.id).to.equal(id);
     const { __provider: _p, ...written } = outs;
     expect(read.props).to.deep.equal(written);
-    // The inputs as `check` made them, plus the host name the API chose (no input gave one).
+    // The inputs as `check` made them: the host name the API chose is an output only.
     const { __provider: _q, ...normalInputs } = inputs;
     expect(outs.hostname).to.be.a("string").and.not.equal("");
-    expect(read.inputs).to.deep.equal({ ...normalInputs, hostname: outs.hostname });
+    expect(read.inputs).to.deep.equal(normalInputs);
     expect((await server.check(read.inputs!, serverNews({ tags: ["y", "z"], sshKeyIds: ["k1", "k2"], backups: true, ...ddos }))).inputs)
       .to.deep.equal(inputs);
     const plan = await server.diff(id, read.props, inputs);
     expect(plan.changes).to.equal(false);
     expect(plan.replaces).to.deep.equal([]);
   });
+
+  // The engine shows `preview --diff` as old inputs (read's, after a refresh) against new
+  // inputs (check's): a key that only one side holds is printed as added or removed.
+  const changedKeys = (a: Props, b: Props) =>
+    [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).sort();
+
+  it("after a refresh, a label change is the only change the inputs show (no host name the API chose)", async () => {
+    const { id, outs } = await created({ tags: ["web"] });
+    expect(outs.hostname, "the API chose a host name").to.be.a("string").and.not.equal("");
+    const read = await server.read(id, outs);
+    const news = (await server.check(read.inputs!, serverNews({ tags: ["web"], label: "web-1-renamed" }))).inputs as Props;
+    const { __provider: _p, ...newInputs } = news;
+    expect(changedKeys(read.inputs!, newInputs)).to.deep.equal(["label"]);
+    // A second refresh reads from the refreshed outputs: still no host name in the inputs.
+    const again = await server.read(id, { ...read.props, __provider: "SHELL" });
+    expect(again.inputs).to.not.have.property("hostname");
+    expect(again.props).to.deep.equal(read.props);
+  });
+
+  if (shape === "A") {
+    it("after a refresh, a declared host name stays in the inputs, so it shows as no change either", async () => {
+      const { id, outs } = await created({ hostname: "web-1" });
+      const read = await server.read(id, outs);
+      expect(read.inputs).to.include({ hostname: "web-1" });
+      const news = (await server.check(read.inputs!, serverNews({ hostname: "web-1", label: "web-1-renamed" }))).inputs as Props;
+      const { __provider: _p, ...newInputs } = news;
+      expect(changedKeys(read.inputs!, newInputs)).to.deep.equal(["label"]);
+      const again = await server.read(id, { ...read.props, __provider: "SHELL" });
+      expect(again.inputs).to.include({ hostname: "web-1" });
+    });
+  }
 
   it("an import (read with nothing recorded) returns inputs that pass check and diff as no change", async () => {
     const id = await sim.seedServer({ label: "found", tags: ["x"] });

@@ -1,0 +1,74 @@
+// How a serialized shell's two functions reach the seven methods (provider/core/route.ts):
+// by the number and types of the engine's arguments. The configure case (one argument to
+// `observe`) starts the engine watchdog and is proven by the provider tests that configure.
+import { expect } from "chai";
+import { change, observe, type ProviderImpl } from "../../../provider/core/route";
+
+type Call = [string, ...unknown[]];
+
+function recorder(checkResult: unknown = { inputs: { ok: true } }): { impl: ProviderImpl<any, any>; calls: Call[] } {
+  const calls: Call[] = [];
+  const impl: ProviderImpl<any, any> = {
+    check: async (olds, news) => (calls.push(["check", olds, news]), checkResult as any),
+    diff: async (id, olds, news) => (calls.push(["diff", id, olds, news]), { changes: false }),
+    create: async (inputs) => (calls.push(["create", inputs]), { id: "new", outs: {} }),
+    read: async (id, props) => (calls.push(["read", id, props]), { id }),
+    update: async (id, olds, news) => (calls.push(["update", id, olds, news]), { outs: {} }),
+    delete: async (id, props) => void calls.push(["delete", id, props]),
+  };
+  return { impl, calls };
+}
+
+describe("the shell's routing (observe, change)", () => {
+  it("observe: two arguments are read(id, props) when the first is an id, else check(olds, news)", async () => {
+    const { impl, calls } = recorder();
+    expect(await observe(impl, ["srv-1", { a: 1 }])).to.deep.equal({ id: "srv-1" });
+    expect(await observe(impl, [{ o: 1 }, { n: 2 }])).to.deep.equal({ inputs: { ok: true } });
+    await observe(impl, ["srv-2", undefined]);
+    await observe(impl, [undefined, null]);
+    expect(calls).to.deep.equal([
+      ["read", "srv-1", { a: 1 }], ["check", { o: 1 }, { n: 2 }], ["read", "srv-2", {}], ["check", {}, {}],
+    ]);
+  });
+
+  it("observe: three arguments are diff(id, olds, news); missing ones are empty", async () => {
+    const { impl, calls } = recorder();
+    expect(await observe(impl, ["srv-1", { o: 1 }, { n: 1 }])).to.deep.equal({ changes: false });
+    await observe(impl, ["srv-2", undefined, null]);
+    expect(calls).to.deep.equal([["diff", "srv-1", { o: 1 }, { n: 1 }], ["diff", "srv-2", {}, {}]]);
+  });
+
+  it("observe: check failures reach the engine without the property of a secret input", async () => {
+    const failures = [{ property: "userData", reason: "too long" }, { property: "label", reason: "too long" }];
+    const { impl } = recorder({ inputs: { x: 1 }, failures });
+    expect(await observe(impl, [{}, {}])).to.deep.equal({
+      inputs: { x: 1 }, failures: [{ property: "", reason: "too long" }, { property: "label", reason: "too long" }],
+    });
+  });
+
+  it("change: one argument is create, two delete, three update; missing ones are empty", async () => {
+    const { impl, calls } = recorder();
+    expect(await change(impl, [{ in: 1 }])).to.deep.equal({ id: "new", outs: {} });
+    expect(await change(impl, ["srv-1", { p: 1 }])).to.equal(undefined);
+    expect(await change(impl, ["srv-1", { o: 1 }, { n: 1 }])).to.deep.equal({ outs: {} });
+    await change(impl, ["srv-2", undefined]);
+    await change(impl, ["srv-3", null, undefined]);
+    expect(calls).to.deep.equal([
+      ["create", { in: 1 }], ["delete", "srv-1", { p: 1 }], ["update", "srv-1", { o: 1 }, { n: 1 }],
+      ["delete", "srv-2", {}], ["update", "srv-3", {}, {}],
+    ]);
+  });
+
+  it("refuses a call with another number of arguments, naming it", async () => {
+    const { impl, calls } = recorder();
+    for (const args of [[], [1, 2, 3, 4]]) {
+      let observed: Error | undefined;
+      let changed: Error | undefined;
+      await observe(impl, args).catch((e: Error) => (observed = e));
+      await change(impl, args).catch((e: Error) => (changed = e));
+      expect(observed?.message).to.equal(`unexpected provider call with ${args.length} arguments`);
+      expect(changed?.message).to.equal(`unexpected provider call with ${args.length} arguments`);
+    }
+    expect(calls).to.deep.equal([]);
+  });
+});
