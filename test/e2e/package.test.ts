@@ -13,7 +13,7 @@ import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
 import { npmIn, packedTarball, runUser, writeUserProject } from "./support/user-project";
 
 /** What the package may hold: package.json, README and compiled provider/protocol/simulator code. */
-const SHIPPED = /^(package\.json|README\.md|LICENSE|dist\/(provider|protocol|simulator)\/[\w./-]+\.(js|d\.ts))$/;
+const SHIPPED = /^(package\.json|README\.md|LICENSE|schema\.json|dist\/(provider|protocol|simulator)\/[\w./-]+\.(js|d\.ts))$/;
 
 /** Every file below `dir`, as a relative POSIX path, sorted. */
 function listFiles(dir: string, prefix = ""): string[] {
@@ -54,11 +54,11 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     expect(installed, "the install kept the project's SDK").to.equal(sdkVersion);
   });
 
-  it("ships only the compiled provider, protocol and simulator (.js, .d.ts), README and package.json", () => {
+  it("ships only the compiled provider, protocol and simulator (.js, .d.ts), README, package.json and the plugin's schema.json", () => {
     const installed = listFiles(path.join(project, "node_modules", "pulumi-hosting"));
     expect(installed.filter((f) => !SHIPPED.test(f)), "files outside the allowed set").to.deep.equal([]);
     expect(installed.filter((f) => !packed.includes(f)), "installed but not in `npm pack`").to.deep.equal([]);
-    for (const needed of ["package.json", "README.md", "dist/provider/index.js", "dist/protocol/events.js", "dist/simulator/cli.js", "dist/provider/server/provider.js"]) {
+    for (const needed of ["package.json", "README.md", "schema.json", "dist/provider/plugin/main.js", "dist/provider/index.js", "dist/protocol/events.js", "dist/simulator/cli.js", "dist/provider/server/provider.js"]) {
       expect(installed, needed).to.include(needed);
     }
   });
