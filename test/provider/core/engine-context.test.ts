@@ -6,12 +6,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { OutsideDeploymentError, assertInDeployment } from "../../../provider/core/engine-context";
 
 describe("resources declared outside a running deployment (assertInDeployment)", () => {
-  it("throws an OutsideDeploymentError naming the type and the resource when no monitor is attached", function () {
-    // Mocks set by an earlier test file in this process attach a monitor for good.
-    if (pulumi.runtime.hasMonitor()) this.skip();
+  it("throws an OutsideDeploymentError naming the type and the resource when no monitor is attached", () => {
     let thrown: unknown;
     try {
-      assertInDeployment("hosting:Server", "web-1");
+      assertInDeployment("hosting:Server", "web-1", () => false);
     } catch (e) {
       thrown = e;
     }
@@ -20,5 +18,16 @@ describe("resources declared outside a running deployment (assertInDeployment)",
     expect(err.name).to.equal("OutsideDeploymentError");
     expect(err.message).to.match(/^hosting:Server "web-1" was declared outside a running Pulumi deployment: the Pulumi engine would not receive it/);
     expect(err.message).to.include("not from a timer, event handler or callback that began before the run");
+  });
+
+  it("lets the resource through when a monitor is attached", () => {
+    expect(() => assertInDeployment("hosting:Server", "web-1", () => true)).to.not.throw();
+  });
+
+  it("asks the SDK by default: under this process's state it agrees with pulumi.runtime.hasMonitor()", () => {
+    const attached = pulumi.runtime.hasMonitor();
+    const call = () => assertInDeployment("hosting:Webhook", "events");
+    if (attached) expect(call).to.not.throw();
+    else expect(call).to.throw(OutsideDeploymentError, 'hosting:Webhook "events"');
   });
 });
