@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Runs every lane of scripts/lanes.json (the tested version matrix) one after the
-# other (2 cores: lanes in parallel would only slow each other's timing-sensitive
-# suites), each to the end even when an earlier one failed, then repeats each lane's
-# summary line (Node, SDK and CLI versions, counts, time). Expects `npm run build` done.
+# Runs every lane of scripts/lanes.json (the tested version matrix), each to the end even
+# when another failed, then repeats each lane's summary line (Node, SDK and CLI versions,
+# counts, time). Expects `npm run build` done.
+#
+# Two streams side by side: the first lane (the repository's: unit tests and the whole
+# end-to-end suite, the longest) beside the other lanes, one after the other. An end-to-end
+# test spends most of its time waiting (servers provisioning, an engine starting, a killed
+# process noticed), and no unit test waits on the wall clock any more, so on 2 cores the
+# two streams end in about the time of the longer one instead of the sum.
+# HOSTING_LANES_SERIAL=1 runs every lane one after the other, as before.
+#
+# A lane's output goes to its own file and is printed whole when the lane ends, so the
+# two streams never interleave; a line says when each lane starts.
 set -uo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-pack_dir="$(mktemp -d)"
-# The catalogue file cache of every test process (the provider's default is the user's
-# ~/.cache/pulumi-hosting): a run starts empty, leaves nothing behind, and never reads a
-# list another run saved for a simulator that had the same loopback port.
-export HOSTING_CATALOGUE_CACHE_DIR="$pack_dir/catalogue-cache"
-trap 'rm -rf "$pack_dir"' EXIT
+work_dir="$(mktemp -d)"
+trap 'rm -rf "$work_dir"' EXIT
 # One tarball for every tarball lane: the same bytes a user would install.
-tarball="$pack_dir/$(cd "$REPO" && npm pack --silent --pack-destination "$pack_dir" | tail -1)"
+tarball="$work_dir/$(cd "$REPO" && npm pack --silent --pack-destination "$work_dir" | tail -1)"
 
 # The titles of a lane's failing tests and the error lines under them (Pulumi's
 # diagnostics included), at most 60 lines.
@@ -24,18 +29,49 @@ failure_digest() {
     | cut -c1-300 | head -60
 }
 
+# Runs lane $1 into $work_dir/$1.log, then prints that log whole (one lane at a time).
+run_one() {
+  local name="$1" out="$work_dir/$1.log"
+  echo "lane $name: started at $(date -u +%H:%M:%S); its output follows when it ends"
+  # The catalogue file cache of every test process of this lane (the provider's default is
+  # the user's ~/.cache/pulumi-hosting): a run starts empty, leaves nothing behind, and
+  # never reads a list another lane (or an earlier run) saved for a simulator that had the
+  # same loopback port.
+  HOSTING_CATALOGUE_CACHE_DIR="$work_dir/catalogue-cache-$name" \
+    bash "$REPO/scripts/run-lane.sh" "$name" "$tarball" > "$out" 2>&1
+  echo $? > "$work_dir/$name.status"
+  {
+    flock 9
+    echo "=== lane $name ==="
+    cat "$out"
+  } 9> "$work_dir/print.lock"
+}
+
+# Runs the lanes named in "$@" one after the other.
+run_stream() {
+  local name
+  for name in "$@"; do run_one "$name"; done
+}
+
+mapfile -t names < <(node -p "require('$REPO/scripts/lanes.json').lanes.map((l) => l.name).join('\n')")
+if [[ "${HOSTING_LANES_SERIAL:-}" == "1" ]]; then
+  run_stream "${names[@]}"
+else
+  run_stream "${names[0]}" &
+  first=$!
+  run_stream "${names[@]:1}"
+  wait "$first"
+fi
+
 status=0
 summaries=()
 digests=()
-for name in $(node -p "require('$REPO/scripts/lanes.json').lanes.map((l) => l.name).join(' ')"); do
-  echo "=== lane $name ==="
-  out="$(mktemp)"
-  bash "$REPO/scripts/run-lane.sh" "$name" "$tarball" 2>&1 | tee "$out"
-  lane_status=${PIPESTATUS[0]}
-  line="$(grep -E "^lane $name: " "$out" | tail -1)"
+for name in "${names[@]}"; do
+  out="$work_dir/$name.log"
+  lane_status="$(cat "$work_dir/$name.status" 2>/dev/null || echo "none")"
+  line="$(grep -E "^lane $name: " "$out" 2>/dev/null | tail -1)"
   summaries+=("${line:-lane $name: ended before its summary (exit $lane_status)}")
-  [[ $lane_status -eq 0 ]] || { status=1; digests+=("$(failure_digest "$name" "$out")"); }
-  rm -f "$out"
+  [[ "$lane_status" == "0" ]] || { status=1; digests+=("$(failure_digest "$name" "$out")"); }
 done
 echo "=== lanes ==="
 printf '%s\n' "${summaries[@]}"
