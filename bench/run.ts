@@ -39,9 +39,8 @@ async function main(): Promise<void> {
       }
     }
   }
-  if (opts.scenarios.includes("multi")) {
-    const shape = opts.shapes[0]!;
-    const totals = [...new Set(opts.fleets.map((f) => f.k * f.m))];
+  const totals = [...new Set(opts.fleets.map((f) => f.k * f.m))];
+  for (const shape of opts.scenarios.includes("multi") ? opts.shapes : []) {
     for (const pacing of opts.cooperation) {
       for (const run of [...totals.map((t) => ({ k: 1, m: t })), ...opts.fleets]) {
         log(`many stacks, one key: ${run.k} × ${run.m}, shape ${shape}, cooperation ${pacing}`);

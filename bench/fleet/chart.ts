@@ -1,7 +1,8 @@
 // The chart of the many-stacks scenario, drawn by vega-lite (spec) and vega (SVG, headless)
-// from a run's JSON: requests per second, 429s per second and servers active over time, one
-// line per run (one stack vs K stacks; cooperation off = before, on = header-driven, redis =
-// the opt-in coordinator).
+// from a run's JSON: requests per second, 429s per second and servers active over time. One
+// panel per shape and cooperation setting (off = before, on = header-driven, redis = the
+// opt-in coordinator), one line per run in it (one stack vs K stacks): a panel of every run
+// drew nine lines that could not be told apart.
 // Several runs (e.g. cooperation off and on run apart) are drawn together, and their table printed:
 //   node dist/bench/fleet/chart.js docs/many-stacks.svg bench/results/<run>.json...
 
@@ -10,6 +11,8 @@ import { pacingOf, type MultiStackResult } from "./multi-stack";
 import { formatMultiTable, multiRows } from "./multi-table";
 
 interface Point {
+  /** "shape A, cooperation on": one column of panels. */
+  panel: string;
   run: string;
   t: number;
   metric: string;
@@ -22,14 +25,15 @@ const METRICS = ["requests / s", "429s / s", "servers active"];
 export function chartPoints(results: MultiStackResult[]): Point[] {
   const points: Point[] = [];
   for (const r of results) {
-    const run = `${r.k === 1 ? "1 stack" : `${r.k} stacks`} × ${r.m}, cooperation ${pacingOf(r)}`;
+    const panel = `shape ${r.shape}, cooperation ${pacingOf(r)}`;
+    const run = `${r.k === 1 ? "1 stack" : `${r.k} stacks`} × ${r.m}`;
     let prev = { t: 0, requests: 0, rateLimited: 0 };
     for (const s of r.timeline) {
       const dt = s.t - prev.t;
       if (dt <= 0) continue;
-      points.push({ run, t: Math.round(s.t), metric: METRICS[0]!, value: (s.requests - prev.requests) / dt });
-      points.push({ run, t: Math.round(s.t), metric: METRICS[1]!, value: (s.rateLimited - prev.rateLimited) / dt });
-      points.push({ run, t: Math.round(s.t), metric: METRICS[2]!, value: s.active });
+      points.push({ panel, run, t: Math.round(s.t), metric: METRICS[0]!, value: (s.requests - prev.requests) / dt });
+      points.push({ panel, run, t: Math.round(s.t), metric: METRICS[1]!, value: (s.rateLimited - prev.rateLimited) / dt });
+      points.push({ panel, run, t: Math.round(s.t), metric: METRICS[2]!, value: s.active });
       prev = s;
     }
   }
@@ -41,15 +45,17 @@ export function chartSpec(points: Point[]): Record<string, unknown> {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title: "Many stacks, one key (default tier 60/min, burst 100; 20 s provisioning)",
     data: { values: points },
-    facet: { row: { field: "metric", type: "nominal", sort: METRICS, title: null } },
+    facet: {
+      row: { field: "metric", type: "nominal", sort: METRICS, title: null },
+      column: { field: "panel", type: "nominal", title: null },
+    },
     spec: {
-      width: 640,
+      width: 260,
       height: 150,
       mark: { type: "line", interpolate: "step-after", strokeWidth: 1.5 },
       encoding: {
         x: { field: "t", type: "quantitative", title: "seconds since the stacks started" },
         y: { field: "value", type: "quantitative", title: null },
-        // The run names are long ("8 stacks × 20, cooperation redis"): no truncation.
         color: { field: "run", type: "nominal", title: "run", legend: { labelLimit: 0 } },
       },
     },
