@@ -16,8 +16,12 @@ describe("resources declared outside a running deployment (assertInDeployment)",
     expect(thrown).to.be.instanceOf(OutsideDeploymentError);
     const err = thrown as Error;
     expect(err.name).to.equal("OutsideDeploymentError");
-    expect(err.message).to.match(/^hosting:Server "web-1" was declared outside a running Pulumi deployment: the Pulumi engine would not receive it/);
-    expect(err.message).to.include("not from a timer, event handler or callback that began before the run");
+    // What happened, what the engine would do, and what to do instead: the whole message.
+    expect(err.message).to.equal(
+      'hosting:Server "web-1" was declared outside a running Pulumi deployment: the Pulumi engine would not receive it, ' +
+        "and would plan to delete it if it exists. Declare resources from the program itself (or from code it awaits), " +
+        "not from a timer, event handler or callback that began before the run.",
+    );
   });
 
   it("lets the resource through when a monitor is attached", () => {
