@@ -301,6 +301,10 @@ export class HostingClient implements HostingApi {
     return this.requester.stats();
   }
 
+  keyShared(): boolean {
+    return this.limiter.snapshot().othersPerMinute > 0;
+  }
+
   /** The bucket as the client sees it (tests, benchmark). */
   rateLimitState(): PacerSnapshot {
     return this.limiter.snapshot();

@@ -223,4 +223,6 @@ export interface HostingApi {
   deleteWebhook(id: string): Promise<boolean>;
 
   stats(): ClientStats;
+  /** True while the rate limiter sees other processes spending the key (header cooperation). */
+  keyShared?(): boolean;
 }

@@ -46,6 +46,49 @@ describe("status waiter timing (virtual time)", () => {
   beforeEach(() => (clock = fakeClock()));
   afterEach(resetWaiterTimings);
 
+  it("gathers the first polls of servers due within a quarter of their estimate into one list, and no more", async () => {
+    setWaiterTimings({ initialPollMs: 1000, backoff: 1.5, maxPollMs: 10_000, batchSlackMs: 250 });
+    const { client, calls } = scripted(clock, (n) => ["a", "b", "c", "d"].map((id) => srv(id, id === "d" && n < 2 ? "pending" : "active")));
+    const waiter = new StatusWaiter(client, { clock });
+    const seen: Record<string, ReturnType<typeof timed>> = {};
+    // Created one per second or so, as a fleet paced by the rate limit is; each estimated at 20 s.
+    for (const [id, at] of [["a", 0], ["b", 1000], ["c", 4000], ["d", 6000]] as const) {
+      await clock.tick(at - clock.elapsed());
+      seen[id] = timed(clock, waiter.wait({ id, goal: goalActive, timeoutMs: 60_000, firstPollMs: 20_000 }));
+    }
+    await clock.runAll();
+    // a is due at 20 s and may wait 5 s (a quarter of 20 s): b (21 s) and c (24 s) share its list
+    // at 24 s; d (26 s) is beyond a's 25 s and gets its own.
+    expect(calls).to.deep.equal([24_000, 26_000]);
+    expect(Object.fromEntries(Object.entries(seen).map(([id, s]) => [id, s.at]))).to.deep.equal({ a: 24_000, b: 24_000, c: 24_000, d: 26_000 });
+    expect(clock.pending(), "no timer left behind").to.equal(0);
+  });
+
+  it("while other processes spend the key (keyShared), gathers for up to the whole estimate: one list at 26 s for all four", async () => {
+    setWaiterTimings({ initialPollMs: 1000, backoff: 1.5, maxPollMs: 10_000, batchSlackMs: 250 });
+    const { client, calls } = scripted(clock, () => ["a", "b", "c", "d"].map((id) => srv(id, "active")));
+    const waiter = new StatusWaiter(Object.assign(client, { keyShared: () => true }), { clock });
+    const seen: Record<string, ReturnType<typeof timed>> = {};
+    for (const [id, at] of [["a", 0], ["b", 1000], ["c", 4000], ["d", 6000]] as const) {
+      await clock.tick(at - clock.elapsed());
+      seen[id] = timed(clock, waiter.wait({ id, goal: goalActive, timeoutMs: 60_000, firstPollMs: 20_000 }));
+    }
+    await clock.runAll();
+    expect(calls).to.deep.equal([26_000]);
+    expect(Object.values(seen).map((s) => s.at)).to.deep.equal([26_000, 26_000, 26_000, 26_000]);
+  });
+
+  it("does not hold a poll with no estimate (a power action's, at once) for the servers due after it", async () => {
+    setWaiterTimings({ initialPollMs: 1000, backoff: 1.5, maxPollMs: 10_000, batchSlackMs: 250 });
+    const { client, calls } = scripted(clock, (n) => [srv("new", n >= 2 ? "active" : "pending"), srv("stopping", "stopped")]);
+    const waiter = new StatusWaiter(client, { clock });
+    const created = timed(clock, waiter.wait({ id: "new", goal: goalActive, timeoutMs: 60_000, firstPollMs: 2000 }));
+    const stopped = timed(clock, waiter.wait({ id: "stopping", goal: reach("stopped", false), timeoutMs: 60_000, firstPollMs: 0 }));
+    await clock.runAll();
+    expect(calls).to.deep.equal([0, 2000]);
+    expect([stopped.at, created.at]).to.deep.equal([0, 2000]);
+  });
+
   it("polls first at the estimated provisioning time, then at growing intervals up to the cap", async () => {
     setWaiterTimings({ initialPollMs: 10, backoff: 2, maxPollMs: 40, batchSlackMs: 0 });
     const { client, calls } = scripted(clock, (n) => [srv("a", n >= 6 ? "active" : "pending")]);
