@@ -53,14 +53,15 @@ describeShapes("simulator: admin API", {}, (sim, shape) => {
     expect((await sim.api("GET", `/v1/servers/${s.id}`)).status).to.equal(404);
   });
 
-  it("forces fields such as status", async () => {
+  it("forces fields such as status, and stops the transition that was running", async () => {
     const s = await create();
+    // A running transition is its timer plus `next` on the record (status-machine.ts): both go together.
+    const before = (await sim.rawServers()).find((r) => r.id === s.id);
+    expect(before.next).to.deep.include({ status: "active" });
     await sim.admin("PATCH", `/servers/${s.id}`, { status: "error", label: "forced" });
     const got = unwrapServer(shape, await (await sim.api("GET", `/v1/servers/${s.id}`)).json());
     expect(got).to.include({ status: "error", label: "forced" });
-    // The provisioning timer was cancelled by the forced status.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(unwrapServer(shape, await (await sim.api("GET", `/v1/servers/${s.id}`)).json()).status).to.equal("error");
+    expect((await sim.rawServers()).find((r) => r.id === s.id).next, "the provisioning transition is cancelled").to.equal(null);
   });
 
   it("changes timings live through /_sim/config", async () => {

@@ -115,7 +115,9 @@ describeShapes("simulator: webhooks", { webhookTimeoutMs: 200 }, (sim, shape) =>
       await sim.api("POST", "/v1/servers", { body: sim.createBody() });
       await sim.admin("POST", "/events", { event: "invoice.created", data: { invoice: { id: "inv-1" } } });
       await until("the invoice event", () => rx.seen.length >= 1 || undefined);
-      await new Promise((r) => setTimeout(r, 50));
+      // Every delivery is in the simulator's log from the moment its event happens, before it is
+      // sent: the create's server.created would be there, had it been (wrongly) queued.
+      expect((await sim.deliveries()).map((d) => d.event)).to.deep.equal(["invoice.created"]);
       expect(rx.seen.map((x) => JSON.parse(x.body).event)).to.deep.equal(["invoice.created"]);
       expect(JSON.parse(rx.seen[0].body).data).to.deep.equal({ invoice: { id: "inv-1" } });
     } finally {
