@@ -302,7 +302,8 @@ export class HostingClient implements HostingApi {
   }
 
   keyShared(): boolean {
-    return this.limiter.snapshot().othersPerMinute > 0;
+    // Not snapshot(): that refills the bucket, and a waiter asking often would move the pacing.
+    return this.limiter.othersActive?.() ?? false;
   }
 
   /** The bucket as the client sees it (tests, benchmark). */

@@ -58,7 +58,7 @@ export async function runFleet(run: FleetRun): Promise<FleetResult> {
       const now = api.at();
       return [...activeAt].map(([id, at]) => ({ id, status: now >= at ? "active" : "provisioning" }) as Server);
     };
-    const keyShared = () => "snapshot" in limiter && (limiter as Pacer).snapshot().othersPerMinute > 0;
+    const keyShared = () => (limiter as Partial<Pacer>).othersActive?.() ?? false;
     const waiter = new StatusWaiter({ listAllServers: list, keyShared } as never, { clock });
     const create = async (i: number) => {
       const id = `p${p}-${i}`;

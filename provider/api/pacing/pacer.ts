@@ -35,4 +35,6 @@ export interface Pacer {
   /** The attempt got no answer (network error, time-out). */
   release(ticket: Ticket): void;
   snapshot(): PacerSnapshot;
+  /** Whether other processes are seen spending the key now; asking changes nothing. */
+  othersActive?(): boolean;
 }

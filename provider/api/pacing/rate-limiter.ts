@@ -215,6 +215,10 @@ export class RateLimiter implements Pacer {
     };
   }
 
+  othersActive(): boolean {
+    return this.othersPerMs(this.now()) > 0;
+  }
+
   private waiting(): number {
     return ORDER.reduce((n, p) => n + this.queues[p].length, 0);
   }
