@@ -14,25 +14,14 @@
 // - waiting mutations go before reads, reads before status polls;
 // - a 429's `retry_after` stops every request until then, plus a random jitter so that
 //   processes sharing the key do not all come back in the same millisecond.
-// Many processes, one key (issues 15, 20): with `cooperate` (the default) shared-use.ts infers
-// the others' use from the drop of `Remaining` our own requests do not explain, and while
-// others are active:
-// - the refill this process counts on is the larger of the key's rate less theirs and its part
-//   of the key's rate in proportion to its own recent use against theirs (never less than
-//   1/16 of it). While the bucket's stock is being spent both estimates are inflated alike:
-//   the proportions stay right where "the rate less theirs" alone gave every process 1/16 for
-//   tens of seconds and then let the stock pile up; and a process that has had nothing yet
-//   still counts on what the others leave;
-// - that part is scaled by an AIMD factor: halved on a 429 (once per congestion event: only a
-//   429 of a request sent after the last cut cuts again), grown back linearly to 1 in
-//   AIMD_RECOVER_MS;
+// Many processes, one key (issues 15, 20): with `cooperate` (the default) the others' use is
+// inferred from the headers and this process counts on its part of the key (key-share.ts: the
+// share, its AIMD factor, the reserve kept above empty), and while others are active:
 // - each grant waits a random time of up to one token at the key's rate, so that processes
 //   that learn the same news from the same answers do not spend it in the same millisecond;
 // - a grant also waits while the last `Remaining`, projected over at most STALE_MS at the
 //   key's rate less the others' measured use and less our grants since, shows no token above
-//   the reserve: while the stock is spent fast, an answer half a second old is stale news;
-// - we stop a few tokens above empty (about 1 s of their use, at most a tenth of the bucket),
-//   so two processes that both see the last tokens do not both spend them.
+//   the reserve: while the stock is spent fast, an answer half a second old is stale news.
 // When the others stop, their estimate decays (10 s); an answer with none of our requests in
 // flight shows the bucket as it is, and we may take half the AIMD factor's part of what it
 // holds above the reserve (the whole of it once the others are gone), so a process alone gets
@@ -50,17 +39,13 @@
 import { realClock, type Clock, type Timer } from "../wire/clock";
 import { coordinatedBurst, type RateCoordinator } from "./coordinator";
 import type { HeaderGetter, Pacer, PacerSnapshot, Ticket } from "./pacer";
-import { SharedUse } from "./shared-use";
+import { KeyShare } from "./key-share";
 import type { RequestPriority } from "../wire/types";
 import { describeWait, type WaitReport } from "./wait-report";
 import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../../../protocol/headers";
 
 export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
-/** The least share of the key's rate a cooperating process counts on. */
-const MIN_SHARE = 1 / 16;
-/** AIMD: how long the share's factor takes to grow back from 0 to 1 after a 429 halved it. */
-const AIMD_RECOVER_MS = 20_000;
 /** How far the last `Remaining` is projected while others spend the key (see the module comment). */
 const STALE_MS = 1000;
 /** Tokens' time without an answer after which a waiting cooperating process looks again. */
@@ -108,7 +93,7 @@ export class RateLimiter implements Pacer {
   private timerAt = 0;
   private readonly queues: Record<RequestPriority, Array<{ resolve: (t: Ticket) => void; at: number }>> = { mutation: [], read: [], poll: [] };
   private readonly clock: Clock;
-  private readonly shared: SharedUse;
+  private readonly share: KeyShare;
   private cooperate: boolean;
   private coordinator: RateCoordinator | undefined;
   /** The largest burst the headers showed (coordinatedBurst). */
@@ -117,11 +102,6 @@ export class RateLimiter implements Pacer {
   private lastAnswer = 0;
   /** Requests in flight allowed now (slow start: see observe). */
   private window = 1;
-  /** AIMD factor of the share while others are active (see the module comment). */
-  private aimd = 1;
-  private aimdAt = 0;
-  /** The last grant when a 429 cut the factor: 429s of requests sent before it cut no more. */
-  private cutSeq = 0;
   /** A grant that waits its random delay until then (see the module comment). */
   private jitterUntil: number | undefined;
   /** The last `Remaining`, when it came, and our grants then less those still in flight. */
@@ -129,7 +109,7 @@ export class RateLimiter implements Pacer {
 
   constructor(private readonly opts: RateLimiterOptions) {
     this.clock = opts.clock ?? realClock;
-    this.shared = new SharedUse(this.now());
+    this.share = new KeyShare(this.now());
     this.coordinator = opts.coordinator;
     this.cooperate = opts.cooperate !== false && !this.coordinator;
     this.capacity = Math.max(1, opts.burst);
@@ -163,12 +143,9 @@ export class RateLimiter implements Pacer {
     this.settle(ticket);
     this.calibrated = true;
     this.lastAnswer = this.now();
-    if (status !== 429) this.shared.admitted();
-    this.growAimd();
-    if (status === 429 && this.cooperate && ticket.seq > this.cutSeq) {
-      this.aimd = Math.max(MIN_SHARE, this.aimd / 2);
-      this.cutSeq = this.seq;
-    }
+    if (status !== 429) this.share.admitted();
+    this.share.grow(this.now());
+    if (status === 429 && this.cooperate) this.share.refused(ticket.seq, this.seq);
     this.sync(header);
     // Slow start (as TCP's): a process does not know at first whether others share the key,
     // so it does not spend the whole `Remaining` at once; each admitted answer lets one more
@@ -223,15 +200,8 @@ export class RateLimiter implements Pacer {
     return ORDER.reduce((n, p) => n + this.queues[p].length, 0);
   }
 
-  /** Additive increase: the AIMD factor grows back linearly with time. */
-  private growAimd(): void {
-    const now = this.now();
-    if (now > this.aimdAt) this.aimd = Math.min(1, this.aimd + (now - this.aimdAt) / AIMD_RECOVER_MS);
-    this.aimdAt = now;
-  }
-
   private othersPerMs(now: number): number {
-    return this.cooperate ? Math.min(this.shared.othersPerMs(now, this.inFlight), this.ratePerMs * (1 - MIN_SHARE)) : 0;
+    return this.cooperate ? this.share.othersPerMs(now, this.inFlight, this.ratePerMs) : 0;
   }
 
   /** The refill this process counts on: its part of the key's rate (module comment). */
@@ -239,18 +209,12 @@ export class RateLimiter implements Pacer {
     if (!this.cooperate) return this.ratePerMs;
     const others = this.othersPerMs(now);
     if (others <= 0) return this.ratePerMs;
-    this.growAimd();
-    const own = this.shared.ownPerMs();
-    return Math.max(this.ratePerMs * MIN_SHARE, Math.max(this.ratePerMs - others, (this.ratePerMs * own) / (own + others)) * this.aimd);
+    return this.share.sharePerMs(now, others, this.ratePerMs);
   }
 
   /** Tokens left in the server's bucket while others are active (back off before a 429). */
   private reserve(now: number): number {
-    const others = this.othersPerMs(now);
-    if (others <= 0) return 0;
-    // Below the capacity less one: a process that met the bucket empty may have learnt a
-    // capacity of 1, and a reserve it can never hold above would stop it for good.
-    return Math.min(this.capacity / 10, this.capacity - 1, Math.max(1, Math.ceil(others * 1000)));
+    return KeyShare.reserve(this.othersPerMs(now), this.capacity);
   }
 
   private settle(ticket: Ticket): void {
@@ -273,7 +237,7 @@ export class RateLimiter implements Pacer {
     this.ratePerMs = limit / 60_000;
     const remaining = num(header(RATE_LIMIT_REMAINING));
     if (remaining === undefined) return;
-    this.shared.observe(this.now(), remaining, this.ratePerMs, this.capacity);
+    this.share.observe(this.now(), remaining, this.ratePerMs, this.capacity);
     this.lastRemaining = { at: this.now(), remaining, seq: this.seq - this.inFlight };
     const reset = num(header(RATE_LIMIT_RESET));
     if (this.coordinator) {
@@ -304,7 +268,7 @@ export class RateLimiter implements Pacer {
     // alone, half the AIMD factor's part of what lies above the reserve while others are active
     // (every process hears the same news, and taking all of it was most of the 429s at 8).
     if (this.cooperate && this.inFlight === 0) {
-      const free = this.othersPerMs(now) > 0 ? Math.floor(((remaining - this.reserve(now)) * this.aimd) / 2) : remaining;
+      const free = this.othersPerMs(now) > 0 ? Math.floor(((remaining - this.reserve(now)) * this.share.factor) / 2) : remaining;
       this.tokens = Math.max(this.tokens, Math.min(this.capacity, free));
     }
   }
@@ -387,7 +351,7 @@ export class RateLimiter implements Pacer {
   private staleEmpty(now: number, need: number): boolean {
     const last = this.lastRemaining;
     if (!this.cooperate || !last || this.othersPerMs(now) <= 0 || this.probeDue(now)) return false;
-    const others = this.shared.othersPerMs(now, this.inFlight);
+    const others = this.share.othersEstimatePerMs(now, this.inFlight);
     const projected = last.remaining + (this.ratePerMs - others) * Math.min(now - last.at, STALE_MS) - (this.seq - last.seq);
     return projected < need;
   }
