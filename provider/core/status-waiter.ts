@@ -242,17 +242,7 @@ export class StatusWaiter implements Waiter {
 
   private schedule(): void {
     if (this.polling) return; // the running poll schedules the next one when it ends
-    let next = Infinity;
-    let first: Entry | undefined;
-    for (const e of this.entries) if (!first || e.dueAt < first.dueAt) first = e;
-    // The earliest waiter's first poll waits, within its gathering time, for the last waiter due
-    // by then, so that one list answers them all. Servers created one per token (a fleet paced
-    // by the rate limit) are due one per token too: without it their first polls cost a list
-    // each. While other processes spend the key each list is a token their creates wait for, so
-    // the gathering is longer then (the benchmark's 8 stacks × 20 made 23 lists where one stack
-    // of 160 made 5 with the shorter one alone).
-    const share = this.client.keyShared?.() ? timings.sharedKeyGather : timings.estimateGather;
-    if (first) for (const e of this.entries) if (e.dueAt <= first.dueAt + first.estimateMs * share) next = Math.max(next === Infinity ? e.dueAt : next, e.dueAt);
+    let next = this.gatheredPollAt();
     for (const e of this.entries) next = Math.min(next, e.deadline);
     if (next === Infinity) {
       this.clearTimer();
@@ -263,6 +253,27 @@ export class StatusWaiter implements Waiter {
     this.clearTimer();
     this.timerAt = next;
     this.timer = this.clock.setTimeout(() => void this.poll(), Math.max(0, next - this.clock.now()));
+  }
+
+  /**
+   * When the next poll goes: at the earliest waiter's due time, or later, at the due time of a
+   * waiter after it, so that one list answers them all, as long as no waiter it serves goes
+   * past its own gathering time (a share of the API's estimate; none for a waiter without one,
+   * such as a power action's, or after its first poll). Servers created one per token (a fleet
+   * paced by the rate limit) are due one per token too: without it their first polls cost a list
+   * each. While other processes spend the key each list is a token their creates wait for, so
+   * the gathering is longer then. Infinity with no waiter.
+   */
+  private gatheredPollAt(): number {
+    const share = this.client.keyShared?.() ? timings.sharedKeyGather : timings.estimateGather;
+    let at = Infinity;
+    let latest = Infinity;
+    for (const e of [...this.entries].sort((a, b) => a.dueAt - b.dueAt)) {
+      if (e.dueAt > latest) break;
+      at = e.dueAt;
+      latest = Math.min(latest, e.dueAt + e.estimateMs * share);
+    }
+    return at;
   }
 
   private clearTimer(): void {

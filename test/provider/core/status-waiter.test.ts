@@ -89,6 +89,21 @@ describe("status waiter timing (virtual time)", () => {
     expect([stopped.at, created.at]).to.deep.equal([0, 2000]);
   });
 
+  it("does not hold a poll with no estimate that falls inside another server's gathering: the list goes at its due time", async () => {
+    setWaiterTimings({ initialPollMs: 1000, backoff: 1.5, maxPollMs: 10_000, batchSlackMs: 250 });
+    const { client, calls } = scripted(clock, (n) => [srv("a", "active"), srv("b", n >= 2 ? "active" : "pending"), srv("stopping", "stopped")]);
+    const waiter = new StatusWaiter(client, { clock });
+    // a is due at 20 s and could wait until 25 s for b (24 s); a stop's waiter is due at 20.5 s.
+    const a = timed(clock, waiter.wait({ id: "a", goal: goalActive, timeoutMs: 60_000, firstPollMs: 20_000 }));
+    await clock.tick(4000);
+    const b = timed(clock, waiter.wait({ id: "b", goal: goalActive, timeoutMs: 60_000, firstPollMs: 20_000 }));
+    await clock.tick(20_500 - clock.elapsed());
+    const stopped = timed(clock, waiter.wait({ id: "stopping", goal: reach("stopped", false), timeoutMs: 60_000, firstPollMs: 0 }));
+    await clock.runAll();
+    expect(calls).to.deep.equal([20_500, 24_000]);
+    expect([a.at, stopped.at, b.at]).to.deep.equal([20_500, 20_500, 24_000]);
+  });
+
   it("polls first at the estimated provisioning time, then at growing intervals up to the cap", async () => {
     setWaiterTimings({ initialPollMs: 10, backoff: 2, maxPollMs: 40, batchSlackMs: 0 });
     const { client, calls } = scripted(clock, (n) => [srv("a", n >= 6 ? "active" : "pending")]);
