@@ -6,7 +6,7 @@ import { expect } from "chai";
 import type { WaitReport } from "../../provider/api";
 import { fakeClock, type FakeClock } from "../helpers/fake-clock";
 import { headerLimiter, ModelApi, mulberry32, type ModelLimiter } from "../helpers/sharing-model";
-import type { RateLimiterOptions } from "../../provider/api/pacing/rate-limiter";
+import type { RateLimiter, RateLimiterOptions } from "../../provider/api/pacing/rate-limiter";
 
 /** One process on a model key: its limiter (the client's defaults: 60/min, burst 100 until the headers tell). */
 function oneProcess(tier: { perMinute: number; burst: number }, extra: Partial<RateLimiterOptions> = {}) {
@@ -75,6 +75,36 @@ describe("pacing in virtual time (one process, the simulator's bucket)", () => {
       { at: 1000 + Math.ceil(mulberry32(1)() * 1000) + 10, process: 0, admitted: true, label: "account" },
     ]);
     expect(api.arrivals[1]!.at).to.equal(1638);
+  });
+});
+
+describe("a newcomer to a key others are spending, in virtual time (issue 20)", () => {
+  /** One process whose key's bucket others left with `left` of the default tier's 100. */
+  async function newcomer(left: number) {
+    const { clock, api, limiter } = oneProcess({ perMinute: 60, burst: 100 });
+    for (let i = left; i < 100; i++) expect(api.takeBehindTheirBacks()).to.equal(true);
+    const work = Promise.all(Array.from({ length: 6 }, (_, i) => api.request(0, limiter, "mutation", `c${i}`)));
+    await finish(clock, work);
+    return { api, limiter: limiter as RateLimiter };
+  }
+
+  it("with 5 tokens left, it counts the others from its first answer and takes what its share allows, not the last tokens at once", async () => {
+    const { api, limiter } = await newcomer(5);
+    expect(api.arrivals.filter((a) => !a.admitted), "429s").to.deep.equal([]);
+    // Before: alone in its eyes, it spent the 5 tokens within 50 ms (the 6th at 1071 ms).
+    expect(api.arrivals.map((a) => a.at)).to.deep.equal([10, 4067, 4090, 4618, 5620, 6609]);
+    expect(limiter.snapshot().othersPerMinute).to.be.above(0);
+  });
+
+  it("its grants skip the jitter while the stock is above 40: all 6 within 70 ms with 60 left, over 3 s with 30 left", async () => {
+    const plenty = await newcomer(60);
+    expect(plenty.api.arrivals.filter((a) => !a.admitted), "429s").to.deep.equal([]);
+    expect(plenty.api.arrivals.map((a) => a.at)).to.deep.equal([10, 30, 30, 50, 50, 70]);
+    // Near empty each grant waits up to one token's time (1 s) at random, so that processes
+    // hearing the same news do not spend it in the same millisecond.
+    const scarce = await newcomer(30);
+    expect(scarce.api.arrivals.filter((a) => !a.admitted), "429s").to.deep.equal([]);
+    expect(scarce.api.arrivals.map((a) => a.at)).to.deep.equal([10, 658, 661, 1206, 2188, 3157]);
   });
 });
 

@@ -1,7 +1,8 @@
 // This process's part of a key that other processes may be spending (header cooperation, issues
 // 15 and 20), for the rate limiter (rate-limiter.ts), which keeps the bucket and the queue. With
 // nothing shared but the API, shared-use.ts infers the others' use from the drop of
-// `X-RateLimit-Remaining` our own requests do not explain; while others are active:
+// `X-RateLimit-Remaining` our own requests do not explain (and, at a process's first answer,
+// from the tokens `X-RateLimit-Reset` shows missing); while others are active:
 // - the refill this process counts on is the larger of the key's rate less theirs and its part
 //   of the key's rate in proportion to its own recent use against theirs (never less than
 //   MIN_SHARE of it). While the bucket's stock is being spent both estimates are inflated alike:
@@ -43,9 +44,9 @@ export class KeyShare {
     this.use.admitted();
   }
 
-  /** An answer's `Remaining`, with the key's rate and the bucket's capacity then. */
-  observe(now: number, remaining: number, ratePerMs: number, capacity: number): void {
-    this.use.observe(now, remaining, ratePerMs, capacity);
+  /** An answer's `Remaining`, with the key's rate, the bucket's capacity then and the time until it is full. */
+  observe(now: number, remaining: number, ratePerMs: number, capacity: number, fullInMs?: number): void {
+    this.use.observe(now, remaining, ratePerMs, capacity, fullInMs);
   }
 
   /** A 429 of the request granted `seq`-th, `lastSeq` grants so far: halves the factor once per congestion event. */

@@ -18,7 +18,10 @@
 // inferred from the headers and this process counts on its part of the key (key-share.ts: the
 // share, its AIMD factor, the reserve kept above empty), and while others are active:
 // - each grant waits a random time of up to one token at the key's rate, so that processes
-//   that learn the same news from the same answers do not spend it in the same millisecond;
+//   that learn the same news from the same answers do not spend it in the same millisecond
+//   (not while the last answer, less our grants since, shows more than JITTER_STOCK tokens:
+//   a newcomer that counts others from its first answer would otherwise crawl through a full
+//   bucket at one grant a second);
 // - a grant also waits while the last `Remaining`, projected over at most STALE_MS at the
 //   key's rate less the others' measured use and less our grants since, shows no token above
 //   the reserve: while the stock is spent fast, an answer half a second old is stale news.
@@ -48,6 +51,8 @@ export type { RequestPriority };
 const ORDER: RequestPriority[] = ["mutation", "read", "poll"];
 /** How far the last `Remaining` is projected while others spend the key (see the module comment). */
 const STALE_MS = 1000;
+/** Tokens in the bucket above which grants skip their jitter (see stockPlenty). */
+const JITTER_STOCK = 40;
 /** Tokens' time without an answer after which a waiting cooperating process looks again. */
 const PROBE_TOKENS = 10;
 
@@ -237,9 +242,9 @@ export class RateLimiter implements Pacer {
     this.ratePerMs = limit / 60_000;
     const remaining = num(header(RATE_LIMIT_REMAINING));
     if (remaining === undefined) return;
-    this.share.observe(this.now(), remaining, this.ratePerMs, this.capacity);
-    this.lastRemaining = { at: this.now(), remaining, seq: this.seq - this.inFlight };
     const reset = num(header(RATE_LIMIT_RESET));
+    this.share.observe(this.now(), remaining, this.ratePerMs, this.capacity, reset !== undefined ? reset * 1000 - this.now() : undefined);
+    this.lastRemaining = { at: this.now(), remaining, seq: this.seq - this.inFlight };
     if (this.coordinator) {
       const full = reset !== undefined ? remaining + Math.max(0, reset * 1000 - this.now()) * this.ratePerMs : remaining + 1;
       this.burstSeen = Math.max(this.burstSeen, full);
@@ -323,7 +328,7 @@ export class RateLimiter implements Pacer {
       if (this.cooperate && this.inFlight >= Math.floor(this.window)) return;
       if (this.tokens >= need && this.staleEmpty(now, need)) return this.wakeAt(now + Math.ceil(1 / this.ratePerMs / 4));
       if (this.tokens >= need || this.probeDue(now)) {
-        if (this.cooperate && this.othersPerMs(now) > 0) {
+        if (this.cooperate && this.othersPerMs(now) > 0 && !this.stockPlenty()) {
           this.jitterUntil ??= now + (this.opts.random ?? Math.random)() / this.ratePerMs;
           if (now < this.jitterUntil) return this.wakeAt(this.jitterUntil);
         }
@@ -354,6 +359,15 @@ export class RateLimiter implements Pacer {
     const others = this.share.othersEstimatePerMs(now, this.inFlight);
     const projected = last.remaining + (this.ratePerMs - others) * Math.min(now - last.at, STALE_MS) - (this.seq - last.seq);
     return projected < need;
+  }
+
+  /**
+   * The last answer's `Remaining`, less our grants since, is above JITTER_STOCK: processes that
+   * spend such a stock in the same millisecond refuse no one, so no grant waits its jitter.
+   */
+  private stockPlenty(): boolean {
+    const last = this.lastRemaining;
+    return last !== undefined && last.remaining - (this.seq - last.seq) > JITTER_STOCK;
   }
 
   /**

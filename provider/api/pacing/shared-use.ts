@@ -14,6 +14,9 @@
 // 2 a key with a burst of 1 (each 429 shows exactly one token) needed three quick 429s, at
 // least a second apart (retry_after + jitter), before anyone showed, against a 10-token decay:
 // a waiting process then reported the key as its own whenever its 429s came late.
+// A process's first answer has no answer before it to compare with; what it shows missing from a
+// full bucket (`X-RateLimit-Reset`), less our own request, counts as the others' (see
+// firstAnswerOthers).
 
 export class SharedUse {
   /** Signed tokens spent by others, decayed. */
@@ -47,14 +50,19 @@ export class SharedUse {
     this.ownTokens++;
   }
 
-  /** An answer's `Remaining`, with the server's rate and bucket capacity at that time. */
-  observe(now: number, remaining: number, ratePerMs: number, capacity: number): void {
+  /**
+   * An answer's `Remaining`, with the server's rate and bucket capacity at that time, and the
+   * time until the bucket is full again (`X-RateLimit-Reset` less now) when the answer said.
+   */
+  observe(now: number, remaining: number, ratePerMs: number, capacity: number, fullInMs?: number): void {
     this.tauMs = Math.max(1000, 10 / Math.max(ratePerMs, 1e-6));
     this.decay(now);
     this.first ??= now;
     if (this.last) {
       const expected = Math.min(capacity, this.last.remaining + (now - this.last.at) * ratePerMs) - this.ownSinceLast;
       this.othersTokens += expected - remaining;
+    } else if (fullInMs !== undefined) {
+      this.othersTokens += firstAnswerOthers(fullInMs, ratePerMs, this.ownSinceLast, this.tauMs);
     }
     this.last = { at: now, remaining };
     this.ownSinceLast = 0;
@@ -90,4 +98,19 @@ export class SharedUse {
     this.ownTokens *= f;
     this.at = now;
   }
+}
+
+/**
+ * What a process's first answer shows of the others: the tokens the bucket lacks from full, less
+ * our own. `Reset` is the full time rounded up to a whole second, so the bucket lacks more than
+ * `(fullInMs - 1000) × rate` tokens: that lower bound is all we count (nothing on a fast tier,
+ * where a second is many tokens). Someone spent them, and recently: the bucket refills. A
+ * process that starts beside others already spending the key would otherwise take the empty
+ * bucket for its own and race them for every token (most 429s at 4 and 8 stacks were such a
+ * newcomer's, refused again and again: a 429 takes no token, so the others never saw it). At
+ * most `tauMs` of the key's rate, "busy all along": the estimate then decays as any other.
+ */
+function firstAnswerOthers(fullInMs: number, ratePerMs: number, own: number, tauMs: number): number {
+  const lacking = (fullInMs - 1000) * ratePerMs - own;
+  return Math.min(Math.max(0, lacking), tauMs * ratePerMs);
 }

@@ -35,19 +35,21 @@ describe("K stacks on one key, creating and waiting, in the deterministic model 
     expect(summary(one, one)).to.deep.equal({ seconds: 80.419, timeRatio: 1, requests: 165, rateLimited: 0, polls: [5], everyServerOnce: true });
   });
 
-  it("4 × 40: 1.066× one stack's time (target ≤ 1.15×), 10 poll lists in all; 9 × 429 of 179 (target ≤ 1%: not met)", async () => {
+  it("4 × 40: 1.078× one stack's time (target ≤ 1.15×), 6 poll lists in all; 0 × 429 of 166 (target ≤ 1%)", async () => {
     const one = await fleet(1, 160);
     const r = await fleet(4, 40);
-    expect(summary(r, one)).to.deep.equal({ seconds: 85.709, timeRatio: 1.066, requests: 179, rateLimited: 9, polls: [1, 1, 3, 5], everyServerOnce: true });
+    // Before a newcomer counted what its first answer showed missing (shared-use.ts): 1.066×, 9 × 429 of 179.
+    expect(summary(r, one)).to.deep.equal({ seconds: 86.707, timeRatio: 1.078, requests: 166, rateLimited: 0, polls: [1, 1, 2, 2], everyServerOnce: true });
   });
 
-  it("8 × 20: 1.096× one stack's time (target ≤ 1.2×), 13 poll lists in all; 21 × 429 of 194 (target ≤ 2%: not met)", async () => {
+  it("8 × 20: 1.139× one stack's time (target ≤ 1.2×), 13 poll lists in all; 1 × 429 of 174 (0.6%, target ≤ 2%)", async () => {
     const one = await fleet(1, 160);
     const r = await fleet(8, 20);
-    expect(summary(r, one)).to.deep.equal({ seconds: 88.143, timeRatio: 1.096, requests: 194, rateLimited: 21, polls: [1, 1, 1, 1, 1, 2, 2, 4], everyServerOnce: true });
+    // Before: 1.096×, 21 × 429 of 194 (10.8%).
+    expect(summary(r, one)).to.deep.equal({ seconds: 91.571, timeRatio: 1.139, requests: 174, rateLimited: 1, polls: [1, 1, 1, 2, 2, 2, 2, 2], everyServerOnce: true });
   });
 
-  it("over seeds 1 to 10: 4 × 40 at 1.081× on average (worst 1.143×), 8 × 20 at 1.122× (worst 1.154×); 429s 5.3% and 11.2% of requests", async function () {
+  it("over seeds 1 to 10: 4 × 40 at 1.087× on average (worst 1.098×), 8 × 20 at 1.151× (worst 1.174×); 429s 0% and 0.6% of requests (worst 1.1%)", async function () {
     const runs: Record<string, { time: number[]; share: number[] }> = { "4x40": { time: [], share: [] }, "8x20": { time: [], share: [] } };
     for (let seed = 1; seed <= 10; seed++) {
       const one = await fleet(1, 160, seed);
@@ -58,18 +60,27 @@ describe("K stacks on one key, creating and waiting, in the deterministic model 
       }
     }
     const mean = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / xs.length);
-    const seen = Object.fromEntries(Object.entries(runs).map(([run, { time, share }]) => [run, { meanTime: mean(time), worstTime: round(Math.max(...time)), meanRateLimited: mean(share) }]));
+    const seen = Object.fromEntries(
+      Object.entries(runs).map(([run, { time, share }]) => [run, { meanTime: mean(time), worstTime: round(Math.max(...time)), meanRateLimited: mean(share), worstRateLimited: round(Math.max(...share)) }]),
+    );
+    // Before a newcomer counted what its first answer showed missing: 1.081× (worst 1.143×) and
+    // 1.122× (worst 1.154×), with 5.3% and 11.2% of requests refused.
     expect(seen).to.deep.equal({
-      "4x40": { meanTime: 1.081, worstTime: 1.143, meanRateLimited: 0.053 },
-      "8x20": { meanTime: 1.122, worstTime: 1.154, meanRateLimited: 0.112 },
+      "4x40": { meanTime: 1.087, worstTime: 1.098, meanRateLimited: 0, worstRateLimited: 0 },
+      "8x20": { meanTime: 1.151, worstTime: 1.174, meanRateLimited: 0.006, worstRateLimited: 0.011 },
     });
+    // Issue 20's targets, on every seed.
+    expect(Math.max(...runs["4x40"]!.time)).to.be.at.most(1.15);
+    expect(Math.max(...runs["4x40"]!.share)).to.be.at.most(0.01);
+    expect(Math.max(...runs["8x20"]!.time)).to.be.at.most(1.2);
+    expect(Math.max(...runs["8x20"]!.share)).to.be.at.most(0.02);
   });
 
-  it("without gathering first polls (as before): one stack makes 20 poll lists, 4 × 40 makes 32 and takes 1.165×, 8 × 20 makes 31 and takes 1.286×", async () => {
+  it("without gathering first polls (as before): one stack makes 20 poll lists, 4 × 40 makes 30 and takes 1.301×, 8 × 20 makes 28 and takes 1.284×", async () => {
     setWaiterTimings({ estimateGather: 0, sharedKeyGather: 0 });
     const one = await fleet(1, 160);
     expect(summary(one, one)).to.deep.include({ seconds: 80.802, polls: [20], requests: 180 });
-    expect(summary(await fleet(4, 40), one)).to.deep.include({ timeRatio: 1.165, polls: [2, 2, 10, 18], requests: 206, rateLimited: 14 });
-    expect(summary(await fleet(8, 20), one)).to.deep.include({ timeRatio: 1.286, polls: [2, 2, 2, 2, 2, 3, 8, 10], requests: 214, rateLimited: 23 });
+    expect(summary(await fleet(4, 40), one)).to.deep.include({ timeRatio: 1.301, polls: [2, 5, 13, 10], requests: 190, rateLimited: 0 });
+    expect(summary(await fleet(8, 20), one)).to.deep.include({ timeRatio: 1.284, polls: [2, 2, 2, 4, 3, 3, 6, 6], requests: 189, rateLimited: 1 });
   });
 });
