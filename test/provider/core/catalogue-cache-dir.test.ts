@@ -21,4 +21,10 @@ describe("catalogue cache folder", () => {
     expect(catalogueCacheDir({ XDG_CACHE_HOME: "  " })).to.equal(path.join(os.homedir(), ".cache", "pulumi-hosting"));
     expect(catalogueCacheDir({})).to.equal(path.join(os.homedir(), ".cache", "pulumi-hosting"));
   });
+
+  it("is, in this test run, a fresh temporary folder of the run's own, never the user's cache (.mocharc.json requires test/helpers/private-cache-dir)", () => {
+    const dir = catalogueCacheDir();
+    expect(path.dirname(dir)).to.equal(os.tmpdir());
+    expect(path.basename(dir)).to.match(/^hosting-test-catalogue-/);
+  });
 });
