@@ -55,7 +55,9 @@ export function chartSpec(points: Point[]): Record<string, unknown> {
       mark: { type: "line", interpolate: "step-after", strokeWidth: 1.5 },
       encoding: {
         x: { field: "t", type: "quantitative", title: "seconds since the stacks started" },
-        y: { field: "value", type: "quantitative", title: null },
+        // At least 0 to 1: a panel with no 429 at all otherwise has a zero-width scale, drawn as
+        // one tick labelled "0.000000".
+        y: { field: "value", type: "quantitative", title: null, scale: { domain: { unionWith: [0, 1] } } },
         color: { field: "run", type: "nominal", title: "run", legend: { labelLimit: 0 } },
       },
     },
