@@ -10,9 +10,6 @@ import * as path from "path";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-test-catalogue-"));
 process.env.HOSTING_CATALOGUE_CACHE_DIR = dir;
 
-/** The folder this test run's catalogue files go to. */
-export const testCatalogueDir = dir;
-
 export function mochaGlobalTeardown(): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
