@@ -41,7 +41,16 @@ const TYPES = ["Region", "Plan", "OsImage", "Account"];
 /** Properties that are always secret (provider/plugin/resources.ts says the same at run time). */
 const SECRETS = new Set(["Server.userData", "Webhook.secret"]);
 
-export function generateSchema(root: string): Json {
+/** Where the project lives; the Go SDK's module path is under it (scripts/gen-sdk.sh). */
+export const REPOSITORY = "https://github.com/pulumi-hosting/pulumi-hosting";
+export const GO_IMPORT_BASE = "github.com/pulumi-hosting/pulumi-hosting/sdk/go/hosting";
+
+export interface SchemaOptions {
+  /** Where the engine downloads the plugin from (`npm run release -- --plugin-download-url`); none in the committed schema.json. */
+  pluginDownloadURL?: string;
+}
+
+export function generateSchema(root: string, options: SchemaOptions = {}): Json {
   const files = [...new Set([...Object.values(RESOURCES).flatMap((r) => [r.inputs.file, r.outputs.file]), ...Object.values(FUNCTIONS).map((f) => f.file), "provider/api/wire/types.ts"])];
   const program = ts.createProgram(files.map((f) => path.join(root, f)), { strict: true, skipLibCheck: true, noEmit: true, esModuleInterop: true });
   const checker = program.getTypeChecker();
@@ -167,21 +176,27 @@ export function generateSchema(root: string): Json {
     description: pkg.description,
     keywords: ["pulumi", "hosting", "category/cloud"],
     license: "Apache-2.0",
+    homepage: REPOSITORY,
+    repository: REPOSITORY,
+    publisher: "pulumi-hosting",
+    ...(options.pluginDownloadURL ? { pluginDownloadURL: options.pluginDownloadURL } : {}),
     config: { variables: config },
     provider: { description: "The configuration of a `hosting` provider: stack config `hosting:<key>`, or an explicit provider's arguments.", inputProperties: config },
     resources,
     functions,
     types,
     language: {
-      nodejs: { packageName: "@pulumi-hosting/sdk", dependencies: { "@pulumi/pulumi": "^3.0.0" } },
-      go: { importBasePath: "example.com/pulumi-hosting/sdk/go/hosting" },
-      python: { packageName: "pulumi_hosting" },
+      // respectSchemaVersion: each SDK reports the schema's version (the release's) as the
+      // plugin version it needs, rather than asking its package manager at run time.
+      nodejs: { packageName: "@pulumi-hosting/sdk", dependencies: { "@pulumi/pulumi": "^3.0.0" }, respectSchemaVersion: true },
+      go: { importBasePath: GO_IMPORT_BASE, respectSchemaVersion: true },
+      python: { packageName: "pulumi_hosting", respectSchemaVersion: true },
     },
   };
 }
 
-export function schemaText(root: string): string {
-  return `${JSON.stringify(generateSchema(root), null, 2)}\n`;
+export function schemaText(root: string, options: SchemaOptions = {}): string {
+  return `${JSON.stringify(generateSchema(root, options), null, 2)}\n`;
 }
 
 if (require.main === module) {
