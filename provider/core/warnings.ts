@@ -2,14 +2,14 @@
 // engine connection, so `pulumi.log.warn` falls back to stderr, which the engine shows.
 // The last few are kept so tests can assert on them.
 
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
 
 const recent: string[] = [];
 
 export function warn(message: string): void {
   recent.push(message);
   if (recent.length > 50) recent.shift();
-  void pulumi.log.warn(message);
+  void log.warn(message);
 }
 
 /** The warnings issued so far in this process (newest last). */

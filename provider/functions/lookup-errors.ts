@@ -4,10 +4,10 @@
 // message alone (@pulumi/pulumi errors.ts, cmd/run/run.ts), so each of these is one: the user
 // reads one sentence saying what was searched for and what exists nearby, or what failed.
 
-import * as pulumi from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi/errors";
 
 /** Thrown when a lookup finds nothing; the message says what was searched and what is near. */
-export class LookupError extends pulumi.RunError {
+export class LookupError extends RunError {
   constructor(lookup: string, searched: string, candidates: string[]) {
     super(`${lookup}: nothing matches ${searched}; nearest: ${candidates.length ? candidates.join(", ") : "(the catalogue is empty)"}`);
     this.name = "LookupError";
@@ -19,7 +19,7 @@ export class LookupError extends pulumi.RunError {
  * outage. The message names the lookup; `cause` keeps the original error for a program that
  * catches it.
  */
-export class LookupFailedError extends pulumi.RunError {
+export class LookupFailedError extends RunError {
   constructor(message: string, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = "LookupFailedError";

@@ -1,18 +1,37 @@
 // The gRPC pieces the plugin serves with: the generated ResourceProvider stubs that
 // @pulumi/pulumi ships, and the @grpc/grpc-js and google-protobuf copies it depends on
 // (resolved from the SDK's own folder, so the messages built here are the ones the stubs
-// serialize, and this package adds no dependency of its own).
+// serialize, and this package adds no dependency of its own). The standalone plugin's bundler
+// reads SDK_MODULES to bundle the same modules from the same folder (scripts/release/bundle.ts).
 
 import * as path from "path";
 
-const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const fromSdk = <T>(id: string): T => require(require.resolve(id, { paths: [sdkDir] })) as T;
+/** Each module this file exports, by its export name: resolved from the SDK's folder. */
+export const SDK_MODULES = {
+  grpc: "@grpc/grpc-js",
+  structproto: "google-protobuf/google/protobuf/struct_pb",
+  emptyproto: "google-protobuf/google/protobuf/empty_pb",
+  anyproto: "google-protobuf/google/protobuf/any_pb",
+  provproto: "@pulumi/pulumi/proto/provider_pb",
+  provrpc: "@pulumi/pulumi/proto/provider_grpc_pb",
+  plugproto: "@pulumi/pulumi/proto/plugin_pb",
+  statusproto: "@pulumi/pulumi/proto/status_pb",
+} as const;
 
-export const grpc = fromSdk<typeof import("@grpc/grpc-js")>("@grpc/grpc-js");
-export const structproto = fromSdk<typeof import("google-protobuf/google/protobuf/struct_pb")>("google-protobuf/google/protobuf/struct_pb");
-export const emptyproto = fromSdk<typeof import("google-protobuf/google/protobuf/empty_pb")>("google-protobuf/google/protobuf/empty_pb");
-export const anyproto = fromSdk<typeof import("google-protobuf/google/protobuf/any_pb")>("google-protobuf/google/protobuf/any_pb");
-export const provproto: typeof import("@pulumi/pulumi/proto/provider_pb") = require("@pulumi/pulumi/proto/provider_pb");
-export const provrpc: typeof import("@pulumi/pulumi/proto/provider_grpc_pb") = require("@pulumi/pulumi/proto/provider_grpc_pb");
-export const plugproto: typeof import("@pulumi/pulumi/proto/plugin_pb") = require("@pulumi/pulumi/proto/plugin_pb");
-export const statusproto: typeof import("@pulumi/pulumi/proto/status_pb") = require("@pulumi/pulumi/proto/status_pb");
+interface SdkModules {
+  grpc: typeof import("@grpc/grpc-js");
+  structproto: typeof import("google-protobuf/google/protobuf/struct_pb");
+  emptyproto: typeof import("google-protobuf/google/protobuf/empty_pb");
+  anyproto: typeof import("google-protobuf/google/protobuf/any_pb");
+  provproto: typeof import("@pulumi/pulumi/proto/provider_pb");
+  provrpc: typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
+  plugproto: typeof import("@pulumi/pulumi/proto/plugin_pb");
+  statusproto: typeof import("@pulumi/pulumi/proto/status_pb");
+}
+
+const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const loaded = Object.fromEntries(
+  Object.entries(SDK_MODULES).map(([name, id]) => [name, require(require.resolve(id, { paths: [sdkDir] }))]),
+) as SdkModules;
+
+export const { grpc, structproto, emptyproto, anyproto, provproto, provrpc, plugproto, statusproto } = loaded;

@@ -24,7 +24,8 @@ export async function serve(): Promise<{ port: number; server: import("@grpc/grp
   return { port, server };
 }
 
-if (require.main === module) {
+/** Serves, then writes the port handshake; what both the Node script and the standalone executable run. */
+export function start(): void {
   serve().then(
     ({ port }) => {
       const address = engineAddress(process.argv.slice(2));
@@ -38,3 +39,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) start();

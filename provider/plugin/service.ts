@@ -3,9 +3,8 @@
 // implementation (resources.ts, functions.ts), and turns the answer back. Validation,
 // waiting, pacing, adoption and errors all live in the core; nothing here decides them.
 
-import * as fs from "fs";
-import * as path from "path";
 import type { sendUnaryData, ServerUnaryCall, ServiceError, UntypedServiceImplementation } from "@grpc/grpc-js";
+import { packageFile, packageVersion } from "../api/wire/package-files";
 import { api } from "../core/client";
 import { checkForEngine } from "../core/route";
 import { configure } from "../core/settings";
@@ -16,9 +15,6 @@ import { FUNCTIONS } from "./functions";
 import { emptyproto, plugproto, provproto, provrpc } from "./grpc";
 import { parseUrn, resourceOf } from "./resources";
 import { fromStruct, toStruct, type Props } from "./wire";
-
-/** The package root: dist/provider/plugin -> the folder holding package.json and schema.json. */
-const PACKAGE_ROOT = path.resolve(__dirname, "..", "..", "..");
 
 type Handler = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
 
@@ -42,12 +38,9 @@ const union = (...sets: Iterable<string>[]) => new Set(sets.flatMap((s) => [...s
 type Pb = typeof provproto;
 
 const handlers: Record<string, Handler> = {
-  getPluginInfo: unary(async () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string };
-    return new plugproto.PluginInfo().setVersion(pkg.version);
-  }),
+  getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(packageVersion())),
 
-  getSchema: unary(async () => new provproto.GetSchemaResponse().setSchema(fs.readFileSync(path.join(PACKAGE_ROOT, "schema.json"), "utf8"))),
+  getSchema: unary(async () => new provproto.GetSchemaResponse().setSchema(packageFile("schema.json"))),
 
   checkConfig: unary(async (req: InstanceType<Pb["CheckRequest"]>) => {
     const news = fromStruct(req.getNews());

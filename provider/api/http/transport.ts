@@ -2,11 +2,10 @@
 // failures into our key-free NetworkError / TimeoutError. Statuses are never thrown here
 // (validateStatus accepts all): the client decides what each one means.
 
-import * as fs from "fs";
 import * as http from "http";
 import * as https from "https";
-import * as path from "path";
 import axios, { type AxiosInstance } from "axios";
+import { packageVersion } from "../wire/package-files";
 import { NetworkError, TimeoutError } from "./errors";
 
 /** The part of the client's resolved options one HTTP attempt needs. */
@@ -99,21 +98,13 @@ export class Transport {
 
 let version: string | undefined;
 
-/** `pulumi-hosting/<version>`, read from this package's package.json at run time. */
+/** `pulumi-hosting/<version>`, from this package's package.json (wire/package-files.ts). */
 export function defaultUserAgent(): string {
   if (version === undefined) {
-    version = "0.0.0";
-    for (let dir = __dirname; ; dir = path.dirname(dir)) {
-      try {
-        const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
-        if (pkg.name === "pulumi-hosting" && typeof pkg.version === "string") {
-          version = pkg.version as string;
-          break;
-        }
-      } catch {
-        // no package.json here; keep walking up
-      }
-      if (path.dirname(dir) === dir) break;
+    try {
+      version = packageVersion();
+    } catch {
+      version = "0.0.0";
     }
   }
   return `pulumi-hosting/${version}`;

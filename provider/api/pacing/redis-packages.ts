@@ -22,8 +22,11 @@ export class RedisPackageMissingError extends Error {
   }
 }
 
-/** Loads the package; `load` is injected by tests (a package that cannot be found). */
-export function loadRedisPackages(load: (id: string) => unknown = require): RedisPackages {
+/**
+ * Loads the package; `load` is injected by tests (a package that cannot be found). The default
+ * names ioredis literally so that the standalone plugin's bundle carries it (scripts/release/).
+ */
+export function loadRedisPackages(load: (id: string) => unknown = () => require("ioredis")): RedisPackages {
   const one = <T>(id: string): T => {
     try {
       return load(id) as T;
