@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Generates the SDKs of schema.json into sdk/ (not committed) and proves each one:
 #   sdk/nodejs   compiled with tsc (test/e2e/plugin-sdk-node.test.ts runs a program on it)
-#   sdk/go       `go build ./...` against github.com/pulumi/pulumi/sdk/v3 at the CLI's version
+#   sdk/go       `go build` against github.com/pulumi/pulumi/sdk/v3 at the CLI's version, as the
+#                module github.com/pulumi-hosting/pulumi-hosting/sdk (sdk/go.mod), the layout of
+#                Pulumi's providers (pulumi-hcloud: sdk/go.mod, package sdk/go/hcloud)
 #   sdk/python   `python3 -m compileall` (no Python registry is reachable here)
+# HOSTING_SDK_SCHEMA and HOSTING_SDK_DIR name another schema and folder (the release's:
+# scripts/release/sdks.ts).
 # The generator is scripts/gen-sdk/main.go: the code generators `pulumi package gen-sdk`
 # runs, at the version of the CLI in .tools/bin, built once per machine and cached under
 # ~/.cache/pulumi-hosting (keyed by that version and the source's hash), like the CLI.
@@ -45,8 +49,8 @@ MOD
 fi
 flock -u 7
 
-SDK="$ROOT/sdk"
-"$TOOL_DIR/gen-sdk" "$ROOT/schema.json" "$SDK" nodejs go python
+SDK="${HOSTING_SDK_DIR:-$ROOT/sdk}"
+"$TOOL_DIR/gen-sdk" "${HOSTING_SDK_SCHEMA:-$ROOT/schema.json}" "$SDK" nodejs go python
 PKG_VERSION="$(node -p "require('$ROOT/package.json').version")"
 
 # Node.js: the version placeholder, as provider repositories' builds fill it, then tsc.
@@ -55,14 +59,16 @@ sed -i "s/\${VERSION}/$PKG_VERSION/" "$SDK/nodejs/package.json"
 cp "$SDK/nodejs/package.json" "$SDK/nodejs/bin/package.json"
 echo "gen-sdk: nodejs compiled into sdk/nodejs/bin"
 
-# Go: a module for the generated package, built against the SDK of the CLI's version.
-cat > "$SDK/go/go.mod" <<MOD
-module example.com/pulumi-hosting/sdk/go
+# Go: the module of the generated package, built against the SDK of the CLI's version.
+GO_MODULE="$(node -p "require('$ROOT/dist/scripts/schema/generate.js').GO_MODULE")"
+rm -f "$SDK/go.mod" "$SDK/go.sum"
+cat > "$SDK/go.mod" <<MOD
+module $GO_MODULE
 
 go 1.24
 MOD
-(cd "$SDK/go" && go get "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >/dev/null && go build ./...)
-echo "gen-sdk: go builds against github.com/pulumi/pulumi/sdk/v3 v$VERSION"
+(cd "$SDK" && go get "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >/dev/null && go build ./go/...)
+echo "gen-sdk: go ($GO_MODULE) builds against github.com/pulumi/pulumi/sdk/v3 v$VERSION"
 
 python3 -m compileall -q "$SDK/python" >/dev/null
 echo "gen-sdk: python byte-compiles ($(python3 --version))"

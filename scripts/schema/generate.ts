@@ -43,7 +43,9 @@ const SECRETS = new Set(["Server.userData", "Webhook.secret"]);
 
 /** Where the project lives; the Go SDK's module path is under it (scripts/gen-sdk.sh). */
 export const REPOSITORY = "https://github.com/pulumi-hosting/pulumi-hosting";
-export const GO_IMPORT_BASE = "github.com/pulumi-hosting/pulumi-hosting/sdk/go/hosting";
+/** The Go SDK's module (scripts/gen-sdk.sh writes its go.mod) and its package's import path. */
+export const GO_MODULE = "github.com/pulumi-hosting/pulumi-hosting/sdk";
+export const GO_IMPORT_BASE = `${GO_MODULE}/go/hosting`;
 
 export interface SchemaOptions {
   /** Where the engine downloads the plugin from (`npm run release -- --plugin-download-url`); none in the committed schema.json. */
