@@ -44,6 +44,12 @@ export interface BenchOptions {
    * @default "default" (--owner-tag default|declared|off, BENCH_OWNER_TAG)
    */
   ownerTag: OwnerTagMode;
+  /**
+   * The plugin mode's plugin: unset = this checkout's Node script (dist/provider/plugin/main.js);
+   * a path = that executable, e.g. the release's standalone one (scripts/release/).
+   * @default unset (--plugin-executable, BENCH_PLUGIN_EXECUTABLE)
+   */
+  pluginExecutable?: string;
 }
 
 /** The default tier the key is created on (docs/contract.md, "Rate limit"). */
@@ -91,6 +97,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, repoRoot: s
     parallel,
     outDir: flag("out", "BENCH_OUT") ?? `${repoRoot}/bench/results`,
     ownerTag: parseOwnerTag(flag("owner-tag", "BENCH_OWNER_TAG") ?? "default"),
+    pluginExecutable: flag("plugin-executable", "BENCH_PLUGIN_EXECUTABLE"),
     scenarios: parseScenarios(list(flag("scenarios", "BENCH_SCENARIOS") ?? "single,multi")),
     fleets: list(flag("fleets", "BENCH_FLEETS") ?? "4x40,8x20").map(parseFleet),
     cooperation: list(flag("cooperation", "BENCH_COOPERATION") ?? PACINGS.join(",")).map((c) => {

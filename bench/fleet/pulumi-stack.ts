@@ -17,6 +17,7 @@ export interface BenchStack {
 
 export async function createBenchStack(
   repoRoot: string, program: PulumiFn, config: Record<string, { value: string; secret?: boolean }>, env: Record<string, string>, plugin = false,
+  pluginExecutable?: string,
 ): Promise<BenchStack> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-"));
   const backend = path.join(home, "backend");
@@ -32,10 +33,13 @@ export async function createBenchStack(
   const pulumiCommand = await pinnedPulumi();
   const projectSettings: Record<string, unknown> = { name: "hosting-bench", runtime: "nodejs", main: repoRoot };
   if (plugin) {
-    // The plugin face: this checkout's build, found through Pulumi.yaml with no download.
+    // The plugin face: this checkout's build (or the executable named), found through
+    // Pulumi.yaml with no download.
     const bin = path.join(home, "plugin-bin");
     fs.mkdirSync(bin);
-    fs.writeFileSync(path.join(bin, "pulumi-resource-hosting"), `#!/bin/sh\nexec node "${path.join(repoRoot, "dist", "provider", "plugin", "main.js")}" "$@"\n`, { mode: 0o755 });
+    const exe = path.join(bin, "pulumi-resource-hosting");
+    if (pluginExecutable) fs.symlinkSync(path.resolve(pluginExecutable), exe);
+    else fs.writeFileSync(exe, `#!/bin/sh\nexec node "${path.join(repoRoot, "dist", "provider", "plugin", "main.js")}" "$@"\n`, { mode: 0o755 });
     projectSettings.plugins = { providers: [{ name: "hosting", path: bin }] };
   }
   const stack = await LocalWorkspace.createStack(

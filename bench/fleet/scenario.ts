@@ -43,7 +43,7 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
     ? { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } }
     : {};
   const env = { [WAITER_MODULE_ENV]: mode === "naive" ? NAIVE_HOOKS : "" };
-  const bench = await createBenchStack(repoRoot, fleetProgram(mode, n, "", opts.ownerTag), config, env, mode === "plugin");
+  const bench = await createBenchStack(repoRoot, fleetProgram(mode, n, "", opts.ownerTag), config, env, mode === "plugin", opts.pluginExecutable);
   // The CLI's output is kept only to name the first diagnostic when an operation fails.
   let output: string[] = [];
   const keep = (text: string) => void output.push(text);
