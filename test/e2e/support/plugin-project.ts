@@ -40,12 +40,17 @@ export interface PluginProject {
   dispose(): void;
 }
 
+/** The npm package's plugin, in a project that installed the tarball: node_modules/.bin. */
+const NPM_PLUGIN = "plugins:\n  providers:\n    - name: hosting\n      path: ./node_modules/.bin\n";
+
 /** Writes `Pulumi.yaml` (from a file or text) and the plugin link into a fresh folder. */
 export async function createPluginProject(
   stack: string, pulumiYaml: string, files: Record<string, string> = {}, copies: Record<string, string> = {},
 ): Promise<PluginProject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-plugin-"));
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml);
+  // A program that names no plugin (the examples install it from a release) gets the tarball's.
+  const withPlugin = /^plugins:/m.test(pulumiYaml) ? pulumiYaml : `${pulumiYaml.trimEnd()}\n${NPM_PLUGIN}`;
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), withPlugin);
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   // The shared install's entries, each a link: one real copy of @pulumi/pulumi for everyone.
   const modules = path.join(dir, "node_modules");
