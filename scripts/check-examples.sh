@@ -5,7 +5,7 @@
 #   go.go           built, each as its own program, against sdk/go
 #   python.py       byte-compiled, and every `hosting.<name>` it uses defined in sdk/python
 #   yaml.yaml       parsed, and every `type:`/`function:` token it uses declared in schema.json
-#   npm run sdk && bash scripts/check-examples.sh
+#   npm run sdk && npm run examples:check
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,16 +28,19 @@ echo "check-examples: typescript: $(ls "$EXAMPLES"/*/typescript.ts | wc -l) exam
 
 # Go: one program per example, in a module that takes the SDK from sdk/go.
 export GOFLAGS=-mod=mod GOTOOLCHAIN=local
-GO_MODULE="$(sed -n 's/^module //p' "$SDK/go/go.mod")"
+# The SDK's module file: sdk/go/go.mod or sdk/go.mod, whichever scripts/gen-sdk.sh writes.
+GO_MOD="$(ls "$SDK/go/go.mod" "$SDK/go.mod" 2>/dev/null | head -1 || true)"
+[[ -n "$GO_MOD" ]] || { echo "check-examples: no go.mod for the Go SDK under sdk/" >&2; exit 1; }
+GO_MODULE="$(sed -n 's/^module //p' "$GO_MOD")"
 cat > "$work/go.mod" <<MOD
 module examples
 
 go 1.24
 
 require $GO_MODULE v0.0.0
-replace $GO_MODULE => $SDK/go
+replace $GO_MODULE => $(dirname "$GO_MOD")
 MOD
-cp "$SDK/go/go.sum" "$work/go.sum" 2>/dev/null || true
+cp "$(dirname "$GO_MOD")/go.sum" "$work/go.sum" 2>/dev/null || true
 for f in "$EXAMPLES"/*/go.go; do d="$work/$(basename "$(dirname "$f")")"; mkdir -p "$d"; cp "$f" "$d/main.go"; done
 (cd "$work" && go mod tidy >/dev/null 2>&1 || true; go build ./... )
 echo "check-examples: go: $(ls "$EXAMPLES"/*/go.go | wc -l) examples build against sdk/go"
