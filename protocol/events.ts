@@ -1,16 +1,25 @@
 // The event names of api-spec.md ("Events"), in the spec's order: what a webhook may
 // subscribe to and what a delivery's `event` field holds.
 
+// Each name's comment is its description in schema.json (scripts/schema/generate.ts).
 export const WEBHOOK_EVENTS = [
+  /** A server was created. */
   "server.created",
+  /** A server was deleted. */
   "server.deleted",
+  /** A server's status changed, e.g. from `starting` to `active`. */
   "server.status_changed",
+  /** A snapshot finished. */
   "snapshot.completed",
+  /** A backup finished. */
   "backup.completed",
+  /** An invoice was issued. */
   "invoice.created",
+  /** A payment was processed. */
   "payment.processed",
 ] as const;
 
+/** An event a webhook may subscribe to. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export function isWebhookEvent(name: unknown): name is WebhookEvent {

@@ -22,7 +22,8 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
   const webhook = webhookUrl
     ? new hosting.Webhook("fleet-events", {
         url: webhookUrl,
-        events: fleet.webhookEvents,
+        // Names from the fleet file; the provider's check refuses any that is not an event.
+        events: fleet.webhookEvents as hosting.WebhookEvent[],
         secret: config.getSecret("webhookSecret"),
       })
     : undefined;

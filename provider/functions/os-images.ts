@@ -3,7 +3,7 @@
 // Reads GET /v1/os once per process.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, OsImage } from "../api/wire/types";
+import type { HostingApi, Integer, OsImage } from "../api/wire/types";
 import { osImagesOf } from "../core/catalogue";
 import { definedOnly, explained, outputOf } from "./client";
 import { describeSearch, nearest } from "./nearest";
@@ -32,7 +32,7 @@ export interface GetOsImageArgs extends GetOsImagesArgs {
   /** Slug, e.g. "ubuntu-24.04". */
   slug?: string;
   /** Legacy integer id, e.g. 2284. */
-  id?: number;
+  id?: Integer;
 }
 
 export interface GetOsImageOutputArgs extends GetOsImagesOutputArgs {

@@ -3,7 +3,7 @@
 // `...Output` form. Reads GET /v1/plans once per process and filters here.
 
 import * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, Plan } from "../api/wire/types";
+import type { HostingApi, Integer, Plan } from "../api/wire/types";
 import { plansOf } from "../core/catalogue";
 import { definedOnly, explained, outputOf } from "./client";
 import { describeSearch, nearestStrings } from "./nearest";
@@ -15,9 +15,9 @@ export interface GetPlansArgs {
   /** Only plans offered in this region id. */
   region?: string;
   /** At least this many vCPUs. */
-  minVcpus?: number;
+  minVcpus?: Integer;
   /** At least this much RAM, in GiB. */
-  minRamGb?: number;
+  minRamGb?: Integer;
 }
 
 export interface GetPlansOutputArgs {

@@ -18,9 +18,10 @@ import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import { adoptIdFromConfig } from "./adopt-config";
-import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs, type StopMode } from "./types";
+import type { Integer, ServerStatus } from "../api/wire/types";
 
-export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
+export type { PowerState, ServerArgs, ServerInputs, ServerOutputs, StopMode } from "./types";
 
 // The shell that is serialized into state: two functions that load the implementation by
 // package name at call time (see provider/core/route.ts for why two).
@@ -38,15 +39,15 @@ export class Server extends pulumi.dynamic.Resource {
   // `declare`, not `!`: with target ES2022 (useDefineForClassFields) a `!` field would be
   // re-initialised to undefined after super() has set the Output.
   /** Current status: pending/starting, active, stopping, stopped, rebooting, error. */
-  declare public readonly status: pulumi.Output<string>;
+  declare public readonly status: pulumi.Output<ServerStatus>;
   /** Main IPv4 address. */
   declare public readonly mainIp: pulumi.Output<string>;
   /** Virtual CPUs. */
-  declare public readonly vcpus: pulumi.Output<number>;
+  declare public readonly vcpus: pulumi.Output<Integer>;
   /** RAM in GiB. */
-  declare public readonly ramGb: pulumi.Output<number>;
+  declare public readonly ramGb: pulumi.Output<Integer>;
   /** Disk in GB. */
-  declare public readonly diskGb: pulumi.Output<number>;
+  declare public readonly diskGb: pulumi.Output<Integer>;
   /** OS display name, e.g. "Ubuntu 24.04 LTS x64". */
   declare public readonly osName: pulumi.Output<string>;
   /** Creation time, ISO 8601 UTC. */
@@ -60,7 +61,7 @@ export class Server extends pulumi.dynamic.Resource {
   /** OS image slug. */
   declare public readonly os: pulumi.Output<string>;
   /** Legacy integer OS image id. */
-  declare public readonly osId: pulumi.Output<number>;
+  declare public readonly osId: pulumi.Output<Integer>;
   /** Display label. */
   declare public readonly label: pulumi.Output<string>;
   /** Host name. */
@@ -78,11 +79,11 @@ export class Server extends pulumi.dynamic.Resource {
   /** Power state: "running" or "stopped". */
   declare public readonly powerState: pulumi.Output<PowerState>;
   /** Wait time-out in seconds. */
-  declare public readonly waitTimeoutSeconds: pulumi.Output<number>;
+  declare public readonly waitTimeoutSeconds: pulumi.Output<Integer>;
   /** The stack's ownership tag, held by the API beside `tags`. */
   declare public readonly ownerTag: pulumi.Output<string | undefined>;
   /** How `powerState: "stopped"` stops the server ("graceful" or "hard"), when declared. */
-  declare public readonly stopMode: pulumi.Output<"graceful" | "hard" | undefined>;
+  declare public readonly stopMode: pulumi.Output<StopMode | undefined>;
   /** The values whose change reboots the server, when declared. */
   declare public readonly rebootTriggers: pulumi.Output<unknown[] | undefined>;
 

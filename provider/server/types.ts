@@ -3,11 +3,22 @@
 // construct) and the implementation import them from here, so neither imports the other.
 
 import type * as pulumi from "@pulumi/pulumi";
+import type { Integer } from "../api/wire/types";
 
-export type PowerState = "running" | "stopped";
+// Each member's comment is its description in schema.json (scripts/schema/generate.ts).
+/** The power state a server is declared in. */
+export type PowerState =
+  /** Powered on: a stopped server is started (POST /start). */
+  | "running"
+  /** Powered off: a running server is stopped as `stopMode` says. */
+  | "stopped";
 
 /** How `powerState: "stopped"` stops a running server: POST /stop ("graceful") or POST /halt ("hard"). */
-export type StopMode = "graceful" | "hard";
+export type StopMode =
+  /** POST /stop: the operating system shuts down. */
+  | "graceful"
+  /** POST /halt: the power is cut at once. */
+  | "hard";
 
 /** The arguments of a `Server`. */
 export interface ServerArgs {
@@ -18,7 +29,7 @@ export interface ServerArgs {
   /** OS image slug, e.g. "ubuntu-24.04". Give this or `osId`. Changing the image replaces the server. */
   os?: pulumi.Input<string>;
   /** Legacy integer OS image id. Naming the same image as `os` is no change. */
-  osId?: pulumi.Input<number>;
+  osId?: pulumi.Input<Integer>;
   /** Display label, at most 255 characters; updated in place. @default "" */
   label?: pulumi.Input<string>;
   /** Host name. Changing it replaces the server. @default chosen by the API */
@@ -54,7 +65,7 @@ export interface ServerArgs {
    */
   adoptId?: pulumi.Input<string>;
   /** How long create, update and delete wait for the server to settle. @default 600 */
-  waitTimeoutSeconds?: pulumi.Input<number>;
+  waitTimeoutSeconds?: pulumi.Input<Integer>;
   /**
    * A tag that marks the server as this stack's, so that `hosting-orphans --tag` finds servers a
    * crashed `up` created but never recorded. Kept out of `tags`; updated in place. In shape A it

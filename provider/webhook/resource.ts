@@ -13,6 +13,7 @@ import { assertInDeployment } from "../core/engine-context";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
+import type { WebhookEvent } from "../api/wire/types";
 import type { WebhookArgs } from "./types";
 
 export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
@@ -34,7 +35,7 @@ export class Webhook extends pulumi.dynamic.Resource {
   /** URL that receives the events. */
   declare public readonly url: pulumi.Output<string>;
   /** Subscribed event names, sorted. */
-  declare public readonly events: pulumi.Output<string[]>;
+  declare public readonly events: pulumi.Output<WebhookEvent[]>;
   /** Signing secret (secret) for the X-Service-Signature header. */
   declare public readonly secret: pulumi.Output<string>;
   /** Registration time, ISO 8601 UTC (empty when the API does not say). */

@@ -1,6 +1,7 @@
 // The types a `Webhook` and its provider share (see provider/server/types.ts for why here).
 
 import type * as pulumi from "@pulumi/pulumi";
+import type { WebhookEvent } from "../api/wire/types";
 
 /** The arguments of a `Webhook`. */
 export interface WebhookArgs {
@@ -8,7 +9,7 @@ export interface WebhookArgs {
   url: pulumi.Input<string>;
   /** Event names, at least one of: server.created, server.deleted, server.status_changed,
    *  snapshot.completed, backup.completed, invoice.created, payment.processed. Order does not matter. */
-  events: pulumi.Input<pulumi.Input<string>[]>;
+  events: pulumi.Input<pulumi.Input<WebhookEvent>[]>;
   /** Signing secret; generated when not given (an empty string counts as not given). Always a secret. */
   secret?: pulumi.Input<string>;
 }

@@ -35,15 +35,17 @@ func main() {
 	if err := json.Unmarshal(data, &spec); err != nil {
 		fail(fmt.Errorf("%s: %w", os.Args[1], err))
 	}
-	// BindSpec validates the spec against Pulumi's metaschema, as gen-sdk does.
-	pkg, diags, err := schema.BindSpec(spec, noOtherPackages{}, schema.ValidationOptions{})
-	if err != nil {
-		fail(err)
-	}
-	if diags.HasErrors() {
-		fail(diags)
-	}
 	for _, lang := range os.Args[3:] {
+		// BindSpec validates the spec against Pulumi's metaschema, as gen-sdk does. Once per
+		// language: Go's generator renames the bound enums' values in place (PowerStateRunning),
+		// which Python's would then prefix again (POWER_STATE_POWER_STATE_RUNNING).
+		pkg, diags, err := schema.BindSpec(spec, noOtherPackages{}, schema.ValidationOptions{})
+		if err != nil {
+			fail(err)
+		}
+		if diags.HasErrors() {
+			fail(diags)
+		}
 		var files map[string][]byte
 		switch lang {
 		case "nodejs":

@@ -9,7 +9,9 @@ import { generateSchema } from "../../scripts/schema/generate";
 import { RESOURCES } from "../../provider/plugin/resources";
 import { FUNCTIONS } from "../../provider/plugin/functions";
 import { CONFIG_KEYS } from "../../provider/plugin/config";
-import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES } from "../../provider/server/types";
+import { SERVER_DEFAULTS, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES } from "../../provider/server/types";
+import { API_SHAPE_VALUES, SETTINGS } from "../../provider/core/settings/declaration";
+import { WEBHOOK_EVENTS } from "../../protocol/events";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 
@@ -59,5 +61,65 @@ describe("schema.json", function () {
     expect(server.inputProperties.userData.secret).to.equal(true);
     expect(committed.resources["hosting:index:Webhook"].properties.secret.secret).to.equal(true);
     expect(committed.config.variables.apiKey.secret).to.equal(true);
+  });
+
+  it("has an enum for every closed set, each value described", () => {
+    const values = (name: string) => committed.types[`hosting:index:${name}`].enum.map((e: any) => e.value);
+    expect(values("PowerState")).to.deep.equal(["running", "stopped"]);
+    expect(values("StopMode")).to.deep.equal(["graceful", "hard"]);
+    expect(values("WebhookEvent")).to.deep.equal([...WEBHOOK_EVENTS]);
+    expect(values("ApiShapeSetting")).to.deep.equal([...API_SHAPE_VALUES]);
+    expect(values("ServerStatus")).to.include.members(["pending", "starting", "active", "stopped", "error"]);
+    const server = committed.resources["hosting:index:Server"];
+    expect(server.inputProperties.powerState.$ref).to.equal("#/types/hosting:index:PowerState");
+    expect(server.inputProperties.stopMode.$ref).to.equal("#/types/hosting:index:StopMode");
+    expect(server.properties.status.$ref).to.equal("#/types/hosting:index:ServerStatus");
+    expect(committed.resources["hosting:index:Webhook"].inputProperties.events.items.$ref).to.equal("#/types/hosting:index:WebhookEvent");
+    expect(committed.config.variables.apiShape.$ref).to.equal("#/types/hosting:index:ApiShapeSetting");
+    for (const [tok, t] of Object.entries<any>(committed.types)) {
+      for (const e of t.enum ?? []) expect(e.description, `${tok} ${e.value}`).to.be.a("string").and.not.equal("");
+    }
+  });
+
+  it("says integer where the API has integers", () => {
+    const server = committed.resources["hosting:index:Server"];
+    for (const k of ["vcpus", "ramGb", "diskGb", "osId", "waitTimeoutSeconds"]) expect(server.properties[k].type, k).to.equal("integer");
+    for (const k of ["osId", "waitTimeoutSeconds"]) expect(server.inputProperties[k].type, k).to.equal("integer");
+    for (const k of ["vcpus", "ramGb", "diskGb"]) expect(committed.types["hosting:index:Plan"].properties[k].type, k).to.equal("integer");
+    expect(committed.types["hosting:index:OsImage"].properties.id.type).to.equal("integer");
+    expect(committed.functions["hosting:index:getPlans"].inputs.properties.minVcpus.type).to.equal("integer");
+  });
+
+  it("gives the code's defaults and every config key's environment variable", () => {
+    const inputs = committed.resources["hosting:index:Server"].inputProperties;
+    expect(inputs.waitTimeoutSeconds.default).to.equal(SERVER_DEFAULTS.waitTimeoutSeconds);
+    expect(inputs.powerState.default).to.equal(SERVER_DEFAULTS.powerState);
+    expect(inputs.backups.default).to.equal(false);
+    // Compared but never written into inputs: an SDK that filled it in would change old state.
+    expect(inputs.stopMode).not.to.have.property("default");
+    for (const key of CONFIG_KEYS) {
+      expect(committed.config.variables[key].defaultInfo, key).to.deep.equal({ environment: [SETTINGS[key].env] });
+      // An enum provider input has none: Go's generator cannot compile it (generate.ts).
+      if (key !== "apiShape") expect(committed.provider.inputProperties[key].defaultInfo, key).to.deep.equal({ environment: [SETTINGS[key].env] });
+    }
+  });
+
+  it("describes every resource and function with an example in four languages, and every resource's import", () => {
+    const all = { ...committed.resources, ...committed.functions };
+    for (const [tok, r] of Object.entries<any>(all)) {
+      expect(r.description, tok).to.include("{{% examples %}}").and.include("{{% /examples %}}");
+      for (const lang of ["typescript", "python", "go", "yaml"]) expect(r.description, `${tok} ${lang}`).to.include(`\`\`\`${lang}\n`);
+      expect(r.description, tok).not.to.match(/^(import|package) .*example\.com/m);
+    }
+    for (const [tok, r] of Object.entries<any>(committed.resources)) {
+      expect(r.description, tok).to.include(`\n\n## Import\n`).and.include(`pulumi import ${tok} `);
+    }
+    expect(committed.resources["hosting:index:Server"].description).to.include('"github.com/pulumi-hosting/pulumi-hosting/sdk/go/hosting"');
+  });
+
+  it("has language blocks for Node.js, Go, Python, C# and Java", () => {
+    expect(Object.keys(committed.language).sort()).to.deep.equal(["csharp", "go", "java", "nodejs", "python"]);
+    expect(committed.language.csharp.packageReferences).to.have.property("Pulumi");
+    expect(committed.language.java.buildFiles).to.equal("gradle");
   });
 });

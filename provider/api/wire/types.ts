@@ -7,14 +7,30 @@ import type { ApiShape } from "../../../protocol/shapes";
 export type { ApiShape };
 export { WEBHOOK_EVENTS, type WebhookEvent } from "../../../protocol/events";
 
+/**
+ * A whole number. Plain `number` to TypeScript; the schema generator (scripts/schema/generate.ts)
+ * makes a property of this type an `integer`, so Go and Python SDKs get `int`, not a float.
+ */
+export type Integer = number;
+
+// Each member's comment is its description in schema.json (api-spec.md, "States and transitions").
+/** A server's status, as the API reports it. */
 export type ServerStatus =
+  /** Being provisioned (shape A's first status; shape B says `starting`). */
   | "pending"
+  /** Being provisioned. */
   | "starting"
+  /** Running normally. */
   | "active"
+  /** Shutting down. */
   | "stopping"
+  /** Powered off. */
   | "stopped"
+  /** Restarting. */
   | "rebooting"
+  /** Provisioning failed. */
   | "error"
+  /** Destroyed. */
   | "terminated";
 
 export interface Server {
@@ -24,11 +40,11 @@ export interface Server {
   region: string;
   plan: string;
   mainIp: string;
-  vcpus: number;
-  ramGb: number;
-  diskGb: number;
+  vcpus: Integer;
+  ramGb: Integer;
+  diskGb: Integer;
   /** Integer OS image id (known in both shapes through the OS catalogue). */
-  osId?: number;
+  osId?: Integer;
   /** OS slug (known in both shapes through the OS catalogue). */
   osSlug?: string;
   /** OS display name. */
@@ -98,11 +114,11 @@ export interface Plan {
   /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
   type: string;
   /** Virtual CPUs. */
-  vcpus: number;
+  vcpus: Integer;
   /** RAM in GiB. */
-  ramGb: number;
+  ramGb: Integer;
   /** Disk in GB. */
-  diskGb: number;
+  diskGb: Integer;
   /** Monthly bandwidth in TB, when the API says. */
   bandwidthTb?: number;
   /** Monthly price as a decimal string. */
@@ -116,7 +132,7 @@ export interface Plan {
 /** An OS image of the catalogue. */
 export interface OsImage {
   /** Legacy integer id, e.g. 2284. */
-  id: number;
+  id: Integer;
   /** Slug, e.g. "ubuntu-24.04". */
   slug: string;
   /** Display name, e.g. "Ubuntu 24.04 LTS x64". */

@@ -23,7 +23,18 @@ export interface SettingDeclaration {
 export const OFF_VALUES: readonly string[] = ["off", "0", "false", "no"];
 
 /** The values of `apiShape`; `auto` detects the shape from the API's first answer. */
-export const API_SHAPE_VALUES = ["A", "B", "auto"] as const;
+export const API_SHAPE_VALUES = [
+  // Each value's comment is its description in schema.json (scripts/schema/generate.ts).
+  /** Shape A: envelopes named after the resource (`server`, `servers`), `os_id`, `meta` paging. */
+  "A",
+  /** Shape B: every envelope is `data`; `os` slugs, `ddos_protection`, `user_data`. */
+  "B",
+  /** Detected from the API's first answer. */
+  "auto",
+] as const;
+
+/** The API's response shape, as `hosting:apiShape` takes it. */
+export type ApiShapeSetting = (typeof API_SHAPE_VALUES)[number];
 
 export const SETTINGS = {
   apiKey: {

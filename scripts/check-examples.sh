@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Checks the examples of schema.json's descriptions (docs/examples/*) against the SDKs that
+# `npm run sdk` generated into sdk/, so an example cannot name what an SDK does not have:
+#   typescript.ts   type-checked with tsc against sdk/nodejs/bin (its .d.ts)
+#   go.go           built, each as its own program, against sdk/go
+#   python.py       byte-compiled, and every `hosting.<name>` it uses defined in sdk/python
+#   yaml.yaml       parsed, and every `type:`/`function:` token it uses declared in schema.json
+#   npm run sdk && npm run examples:check
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+EXAMPLES="$ROOT/docs/examples"
+SDK="$ROOT/sdk"
+[[ -f "$SDK/nodejs/bin/index.d.ts" && -d "$SDK/go/hosting" && -d "$SDK/python" ]] || { echo "check-examples: run npm run sdk first" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# TypeScript: each example is a module; @pulumi-hosting/sdk resolves to the generated SDK.
+mkdir -p "$work/ts/node_modules/@pulumi-hosting" "$work/ts/node_modules/@pulumi"
+ln -s "$SDK/nodejs/bin" "$work/ts/node_modules/@pulumi-hosting/sdk"
+ln -s "$ROOT/node_modules/@pulumi/pulumi" "$work/ts/node_modules/@pulumi/pulumi"
+for f in "$EXAMPLES"/*/typescript.ts; do cp "$f" "$work/ts/$(basename "$(dirname "$f")").ts"; done
+cat > "$work/ts/tsconfig.json" <<'JSON'
+{ "compilerOptions": { "strict": true, "noEmit": true, "module": "commonjs", "target": "ES2022", "skipLibCheck": true, "types": [], "isolatedModules": true }, "include": ["*.ts"] }
+JSON
+(cd "$work/ts" && "$ROOT/node_modules/.bin/tsc" -p tsconfig.json)
+echo "check-examples: typescript: $(ls "$EXAMPLES"/*/typescript.ts | wc -l) examples type-check against sdk/nodejs"
+
+# Go: one program per example, in a module that takes the SDK from sdk/go.
+export GOFLAGS=-mod=mod GOTOOLCHAIN=local
+# The SDK's module file: sdk/go/go.mod or sdk/go.mod, whichever scripts/gen-sdk.sh writes.
+GO_MOD="$(ls "$SDK/go/go.mod" "$SDK/go.mod" 2>/dev/null | head -1 || true)"
+[[ -n "$GO_MOD" ]] || { echo "check-examples: no go.mod for the Go SDK under sdk/" >&2; exit 1; }
+GO_MODULE="$(sed -n 's/^module //p' "$GO_MOD")"
+cat > "$work/go.mod" <<MOD
+module examples
+
+go 1.24
+
+require $GO_MODULE v0.0.0
+replace $GO_MODULE => $(dirname "$GO_MOD")
+MOD
+cp "$(dirname "$GO_MOD")/go.sum" "$work/go.sum" 2>/dev/null || true
+for f in "$EXAMPLES"/*/go.go; do d="$work/$(basename "$(dirname "$f")")"; mkdir -p "$d"; cp "$f" "$d/main.go"; done
+(cd "$work" && go mod tidy >/dev/null 2>&1 || true; go build ./... )
+echo "check-examples: go: $(ls "$EXAMPLES"/*/go.go | wc -l) examples build against sdk/go"
+
+# Python: compiles, and uses only names the SDK defines (no Python registry here to run it).
+python3 - "$EXAMPLES" "$SDK/python/pulumi_hosting" <<'PY'
+import ast, pathlib, sys
+examples, sdk = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+defined = set()
+for src in sdk.rglob("*.py"):
+    for node in ast.walk(ast.parse(src.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)): defined.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            defined.update(t.id for b in node.body if isinstance(b, ast.Assign) for t in b.targets if isinstance(t, ast.Name))
+missing = []
+for f in sorted(examples.glob("*/python.py")):
+    tree = ast.parse(f.read_text(), str(f))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "hosting" and node.attr not in defined:
+            missing.append(f"{f.parent.name}: hosting.{node.attr}")
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.attr.isupper() and node.attr not in defined:
+            missing.append(f"{f.parent.name}: {node.value.attr}.{node.attr}")
+if missing: sys.exit("check-examples: python names the SDK does not define: " + ", ".join(missing))
+print(f"check-examples: python: {len(list(examples.glob('*/python.py')))} examples compile and name only what sdk/python defines")
+PY
+
+# YAML: parses, and names only resources and functions of schema.json.
+node - "$EXAMPLES" "$ROOT/schema.json" "$ROOT" <<'JS'
+const fs = require("fs"), path = require("path");
+const [examples, schemaFile, root] = process.argv.slice(2);
+const yaml = require(require.resolve("yaml", { paths: [root] }));
+const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8"));
+const known = new Set([...Object.keys(schema.resources), ...Object.keys(schema.functions)]);
+const bad = [];
+const dirs = fs.readdirSync(examples).filter((d) => fs.existsSync(path.join(examples, d, "yaml.yaml")));
+for (const d of dirs) {
+  const doc = yaml.parse(fs.readFileSync(path.join(examples, d, "yaml.yaml"), "utf8"));
+  const tokens = JSON.stringify(doc).match(/"(type|function)":"hosting:[^"]+"/g) ?? [];
+  for (const t of tokens) if (!known.has(t.split('"')[3])) bad.push(`${d}: ${t}`);
+}
+if (bad.length) { console.error(`check-examples: yaml names what schema.json does not declare: ${bad.join(", ")}`); process.exit(1); }
+console.log(`check-examples: yaml: ${dirs.length} examples parse and name only schema.json's resources and functions`);
+JS
