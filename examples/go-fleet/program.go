@@ -31,7 +31,7 @@ func fleet(ctx *pulumi.Context) error {
 
 	events, err := hosting.NewWebhook(ctx, "events", &hosting.WebhookArgs{
 		Url:    pulumi.String(cfg.Require("webhookUrl")),
-		Events: pulumi.StringArray{pulumi.String("server.created"), pulumi.String("server.deleted")},
+		Events: hosting.WebhookEventArray{hosting.WebhookEventServerCreated, hosting.WebhookEventServerDeleted},
 		Secret: cfg.RequireSecret("webhookSecret"),
 	})
 	if err != nil {
