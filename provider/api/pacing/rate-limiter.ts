@@ -139,7 +139,7 @@ export class RateLimiter implements Pacer {
       }
       return ticket;
     } finally {
-      waited?.();
+      void waited?.();
     }
   }
 
