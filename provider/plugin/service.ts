@@ -8,6 +8,7 @@ import * as path from "path";
 import type { sendUnaryData, ServerUnaryCall, ServiceError, UntypedServiceImplementation } from "@grpc/grpc-js";
 import { api } from "../core/client";
 import { checkForEngine } from "../core/route";
+import { cancelOperations, engineOperation } from "../core/operation";
 import { configure } from "../core/settings";
 import { UNKNOWN_VALUE } from "../core/unknown";
 import { checkConfig, CONFIG_SECRETS, configSource } from "./config";
@@ -114,7 +115,7 @@ const handlers: Record<string, Handler> = {
     }
     let created: { id: string; outs?: object };
     try {
-      created = await resource.impl.create(inputs.props);
+      created = await resource.impl.create(inputs.props, engineOperation("create", req.getTimeout()));
     } catch (e) {
       failWith(e, secrets);
     }
@@ -142,7 +143,7 @@ const handlers: Record<string, Handler> = {
     if (req.getPreview()) return new provproto.UpdateResponse().setProperties(toStruct({ ...olds.props, ...news.props }, secrets));
     let updated: { outs?: object };
     try {
-      updated = await resource.impl.update(req.getId(), olds.props, news.props);
+      updated = await resource.impl.update(req.getId(), olds.props, news.props, engineOperation("update", req.getTimeout()));
     } catch (e) {
       failWith(e, secrets);
     }
@@ -151,7 +152,7 @@ const handlers: Record<string, Handler> = {
 
   delete: unary(async (req: InstanceType<Pb["DeleteRequest"]>) => {
     const resource = resourceOf(req.getType() || typeOfUrn(req.getUrn()));
-    await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props);
+    await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props, engineOperation("delete", req.getTimeout()));
     return new emptyproto.Empty();
   }),
 
@@ -162,7 +163,8 @@ const handlers: Record<string, Handler> = {
     return new provproto.InvokeResponse().setReturn(toStruct(result));
   }),
 
-  cancel: unary(async () => new emptyproto.Empty()),
+  // Ends every wait and paced request of the operations in flight (core/operation.ts).
+  cancel: unary(async () => (cancelOperations(), new emptyproto.Empty())),
   getMapping: unary(async () => new provproto.GetMappingResponse().setProvider("").setData("")),
   getMappings: unary(async () => new provproto.GetMappingsResponse()),
 };
