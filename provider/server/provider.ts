@@ -21,7 +21,7 @@ import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer, rebootTriggered } from "./plan";
 import { applyPowerState, describeOutcome, rebootServer, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
-import { cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
+import { CancelledError, cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
 import { validateServerCatalogue, validateServerForShape, validateServerShape } from "./validate";
 import { adoptServer } from "./adopt";
 import { checkAdoption } from "./adopt-check";
@@ -82,7 +82,9 @@ export async function create(inputs: Recorded<ServerInputs>, op: Operation = {})
     // The server exists from here on: whatever went wrong (a revoked key, an outage, the
     // engine's Cancel), it must reach the state, or it would be left behind.
     if (e instanceof PartialCreateError) throw e;
-    throw fail(server, e instanceof Error ? e.message : String(e));
+    const why = e instanceof Error ? e.message : String(e);
+    // The engine prints the reasons alone: a cancelled one says which server is kept.
+    throw fail(server, e instanceof CancelledError ? `server ${server.id} was created and is still provisioning; ${why}` : why);
   }
 }
 

@@ -39,8 +39,9 @@ describeProviderShapes((shape) => `Server create, update and delete under Cancel
     expect(live.map((s) => s.id), "the one server the API created is the one reported").to.deep.equal([err.id]);
     expect(err.properties).to.include({ __provider: "SHELL", region: "ewr" });
     expect(err.properties.status).to.be.oneOf(["pending", "starting"]);
-    expect(err.reasons).to.deep.equal([new CancelledError().message]);
-    expect(err.message).to.equal(`server ${err.id} was created but is not ready: ${new CancelledError().message}`);
+    const reason = `server ${err.id} was created and is still provisioning; ${new CancelledError().message}`;
+    expect(err.reasons).to.deep.equal([reason]);
+    expect(err.message).to.equal(`server ${err.id} was created but is not ready: ${reason}`);
   });
 
   it("a create cancelled before its POST sends nothing and reports nothing created", async () => {
