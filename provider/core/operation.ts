@@ -11,6 +11,8 @@
 // A request's `timeout` (the program's customTimeouts) is the operation's wait budget: it
 // replaces `waitTimeoutSeconds`, and its source is named when it runs out.
 
+import { setMaxListeners } from "events";
+
 /** The engine cancelled the operation (Ctrl-C); what was done so far is reported, not lost. */
 export class CancelledError extends Error {
   constructor(message = "the operation was cancelled by the engine (Ctrl-C); the next `pulumi up` continues from what was done") {
@@ -34,7 +36,17 @@ export interface Operation {
   timeout?: OperationTimeout;
 }
 
-let controller = new AbortController();
+let controller = processController();
+
+/**
+ * Every wait and queued request of the process listens to one signal (each removes its listener
+ * when it ends), so Node's warning at 11 listeners would fire for any fleet of a dozen servers.
+ */
+function processController(): AbortController {
+  const c = new AbortController();
+  setMaxListeners(0, c.signal);
+  return c;
+}
 
 /** The process's cancellation signal (the same object until cancelled, then aborted for good). */
 export function cancellationSignal(): AbortSignal {
@@ -48,7 +60,7 @@ export function cancelOperations(): void {
 
 /** For tests: a fresh, un-cancelled process. */
 export function resetCancellation(): void {
-  controller = new AbortController();
+  controller = processController();
 }
 
 /**

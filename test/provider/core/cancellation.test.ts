@@ -4,6 +4,7 @@
 // millisecond and asserts that what waited ended then, with the signal's reason, leaving nothing
 // queued and no timer behind.
 import { expect } from "chai";
+import { getEventListeners } from "events";
 import * as FakeTimers from "@sinonjs/fake-timers";
 import type { HostingApi, ReadOptions, Server } from "../../../provider/api/wire/types";
 import { RateLimiter } from "../../../provider/api/pacing/rate-limiter";
@@ -125,6 +126,26 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
     expect([w.at, r.at]).to.deep.equal([0, 0]);
     expect(w.error).to.be.instanceOf(CancelledError);
     expect(r.error).to.be.instanceOf(CancelledError);
+  });
+
+  it("fifty waits on the process's one signal raise no listener-leak warning, and each removes its listener when it ends", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on("warning", onWarning);
+    try {
+      const client = { listAllServers: async () => [] } as unknown as HostingApi;
+      const waiter = new StatusWaiter(client, { clock });
+      const signal = cancellationSignal();
+      const waits = Array.from({ length: 50 }, (_, i) => timed(clock, waiter.wait({ id: `s${i}`, goal: () => "wait", timeoutMs: 5000, signal })));
+      expect(getEventListeners(signal, "abort")).to.have.length(50);
+      await new Promise((resolve) => setImmediate(resolve)); // Node emits the warning on a later tick
+      expect(warnings).to.deep.equal([]);
+      await clock.runAll();
+      expect(waits.every((w) => w.value?.outcome === "timeout")).to.equal(true);
+      expect(getEventListeners(signal, "abort"), "no listener left behind").to.have.length(0);
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   it("rate limiter: a request queued for its token leaves the queue at the abort; the others keep their places", async () => {
