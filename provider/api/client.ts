@@ -145,7 +145,7 @@ export class HostingClient implements HostingApi {
   async getServer(id: string, opts: ReadOptions = {}): Promise<Server | undefined> {
     const [os, res] = await Promise.all([
       this.catalogue.os(),
-      this.get(`/v1/servers/${enc(id)}`, { accept: [404], priority: opts.priority, operation: `reading server ${id}` }),
+      this.get(`/v1/servers/${enc(id)}`, { accept: [404], priority: opts.priority, operation: `reading server ${id}`, signal: opts.signal }),
     ]);
     if (res.status === 404) return undefined;
     const s = toServer(this.one(res.data, "server", "GET", `/v1/servers/${id}`), os);
@@ -162,6 +162,7 @@ export class HostingClient implements HostingApi {
     const res = await this.requester.call("POST", "/v1/servers", toCreateBody(req, image, shape), {
       idempotencyKey,
       operation: "creating a server",
+      signal: opts.signal,
     });
     const w = this.one(res.data, "server", "POST", "/v1/servers");
     const result: CreateServerResult = { server: toServer(w, os) };
@@ -172,7 +173,7 @@ export class HostingClient implements HostingApi {
     // Shape B's create table has no tags: they go by PATCH, as part of this create.
     if (shape === "B" && req.tags !== undefined && req.tags.length > 0) {
       try {
-        result.server = await this.updateServer(result.server.id, { tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags` });
+        result.server = await this.updateServer(result.server.id, { tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags`, signal: opts.signal });
       } catch (e) {
         throw new IncompleteCreateError(result.server, result.estimatedProvisioningMs, e as Error);
       }
@@ -190,15 +191,17 @@ export class HostingClient implements HostingApi {
       this.requester.call("PATCH", path, body, {
         idempotencyKey: opts.idempotencyKey ?? randomUUID(),
         operation: `updating server ${id}`,
+        signal: opts.signal,
       }),
     ]);
     return toServer(this.one(res.data, "server", "PATCH", path), os);
   }
 
-  async deleteServer(id: string): Promise<boolean> {
+  async deleteServer(id: string, opts: MutationOptions = {}): Promise<boolean> {
     const res = await this.requester.call("DELETE", `/v1/servers/${enc(id)}`, undefined, {
       accept: [404],
       operation: `deleting server ${id}`,
+      signal: opts.signal,
     });
     // A 404 right after an attempt whose answer was lost means that attempt deleted it.
     return res.status !== 404 || res.afterLostAnswer;
@@ -213,6 +216,7 @@ export class HostingClient implements HostingApi {
         idempotencyKey: opts.idempotencyKey ?? randomUUID(),
         operation,
         accept: [409],
+        signal: opts.signal,
       }),
     ]);
     if (res.status === 409) {
@@ -225,7 +229,7 @@ export class HostingClient implements HostingApi {
     const w = res.status === 409 ? undefined : unwrapOne(res.data, "server");
     if (w) return toServer(w, os);
     // The spec leaves the action's answer open; read the server back when it is not there.
-    const s = await this.getServer(id, { priority: "mutation" });
+    const s = await this.getServer(id, { priority: "mutation", signal: opts.signal });
     if (!s) throw new ApiError("POST", path, `POST ${path}: server ${id} is gone after ${action}`);
     if (res.status === 409 && !ACTION_RESULTS[action].includes(s.status)) {
       throw this.requester.errorFor("POST", path, res, operation);
@@ -259,7 +263,7 @@ export class HostingClient implements HostingApi {
       "POST",
       "/v1/webhooks",
       { url: req.url, events: req.events, secret: req.secret },
-      { idempotencyKey: opts.idempotencyKey ?? randomUUID(), operation: "creating a webhook" },
+      { idempotencyKey: opts.idempotencyKey ?? randomUUID(), operation: "creating a webhook", signal: opts.signal },
     );
     return toWebhook(this.one(res.data, "webhook", "POST", "/v1/webhooks"));
   }
@@ -285,14 +289,16 @@ export class HostingClient implements HostingApi {
     const res = await this.requester.call("PATCH", path, body, {
       idempotencyKey: opts.idempotencyKey ?? randomUUID(),
       operation: `updating webhook ${id}`,
+      signal: opts.signal,
     });
     return toWebhook(this.one(res.data, "webhook", "PATCH", path));
   }
 
-  async deleteWebhook(id: string): Promise<boolean> {
+  async deleteWebhook(id: string, opts: MutationOptions = {}): Promise<boolean> {
     const res = await this.requester.call("DELETE", `/v1/webhooks/${enc(id)}`, undefined, {
       accept: [404],
       operation: `deleting webhook ${id}`,
+      signal: opts.signal,
     });
     return res.status !== 404 || res.afterLostAnswer;
   }
@@ -327,7 +333,7 @@ export class HostingClient implements HostingApi {
       mode: this.options.paging,
       perPage: this.options.perPage,
       fetchPage: async (p) => {
-        const res = await this.get(this.belowBase(p), { priority: opts.priority });
+        const res = await this.get(this.belowBase(p), { priority: opts.priority, signal: opts.signal });
         return { items: unwrapList(res.data, key), body: res.data };
       },
     });

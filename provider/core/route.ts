@@ -10,6 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { startEngineWatchdog } from "./engine-watchdog";
 import { configure, type ConfigSource } from "./settings";
 import { failuresForEngine } from "./check-kinds";
+import type { Operation } from "./operation";
 
 /** What the engine hands a provider before `check` has vetted it: any property, any value. */
 export type RawProps = Record<string, unknown>;
@@ -35,10 +36,12 @@ export interface ReadOutcome<I, O> {
 export interface ProviderImpl<I, O> {
   check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<I | RawProps>>;
   diff(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<pulumi.dynamic.DiffResult>;
-  create(inputs: Recorded<I>): Promise<pulumi.dynamic.CreateResult<O>>;
+  // `op`: the engine's Cancel and time-out (operation.ts). The dynamic-provider host forwards
+  // neither, so from a shell these run with the process's signal, which nothing aborts there.
+  create(inputs: Recorded<I>, op?: Operation): Promise<pulumi.dynamic.CreateResult<O>>;
   read(id: string, props: Recorded<O>): Promise<ReadOutcome<I, O>>;
-  update(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<pulumi.dynamic.UpdateResult<O>>;
-  delete(id: string, props: Recorded<O>): Promise<void>;
+  update(id: string, olds: Recorded<O>, news: Recorded<I>, op?: Operation): Promise<pulumi.dynamic.UpdateResult<O>>;
+  delete(id: string, props: Recorded<O>, op?: Operation): Promise<void>;
 }
 
 // The engine's arguments are untyped at this boundary; each case below names what it is.

@@ -15,6 +15,9 @@
 // after `initialPollMs`; the interval then grows by `backoff` up to `maxPollMs`. Everything
 // comes from `WaiterTimings`, and the time from the `clock` option
 // (the real one by default), so tests run on a fake clock and assert each poll's virtual time.
+//
+// Cancellation: a wait or read whose `signal` aborts leaves at once, rejected with its reason;
+// a poll still queued for its token when no waiter is left is dropped (its own signal).
 
 import { realClock, type Clock, type Timer } from "../api/wire/clock";
 import type { HostingApi, Server } from "../api/wire/types";
@@ -97,6 +100,8 @@ interface Entry {
   observed: boolean;
   resolve: (o: WaitOutcome) => void;
   reject: (e: unknown) => void;
+  /** Stops listening to the request's signal. */
+  unlisten: () => void;
 }
 
 interface PendingRead {
@@ -120,6 +125,8 @@ export class StatusWaiter implements Waiter {
   private snapshotReadAlone = false;
   /** The list call of a read batch, while it is on its way (answerFromLists). */
   private readListInFlight: Promise<Server[]> | undefined;
+  /** Aborted when the last waiter leaves while a poll waits for its token. */
+  private pollAbort: AbortController | undefined;
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
 
@@ -133,10 +140,11 @@ export class StatusWaiter implements Waiter {
 
   wait(req: WaitRequest): Promise<WaitOutcome> {
     return new Promise<WaitOutcome>((resolve, reject) => {
+      if (req.signal?.aborted) return reject(req.signal.reason);
       const now = this.clock.now();
       this.snapshot.touch(req.id);
       const first = Math.max(0, req.firstPollMs ?? timings.initialPollMs);
-      this.entries.add({
+      const entry: Entry = {
         req,
         startedAt: now,
         dueAt: now + first,
@@ -146,7 +154,9 @@ export class StatusWaiter implements Waiter {
         observed: false,
         resolve,
         reject,
-      });
+        unlisten: listen(req.signal, () => this.leave(entry, req.signal?.reason)),
+      };
+      this.entries.add(entry);
       this.schedule();
     });
   }
@@ -161,8 +171,11 @@ export class StatusWaiter implements Waiter {
     const listed = snapshot ? this.snapshot.get(id, timings.readSnapshotMs) : undefined;
     if (listed) return Promise.resolve(listed);
     return new Promise<Server | undefined>((resolve, reject) => {
+      if (opts.signal?.aborted) return reject(opts.signal.reason);
       const queue = this.reads.get(id) ?? [];
-      queue.push({ snapshot, resolve, reject });
+      // An aborted read is answered at once; the batch's one request goes on for the others.
+      const unlisten = listen(opts.signal, () => reject(opts.signal?.reason));
+      queue.push({ snapshot, resolve: (s) => (unlisten(), resolve(s)), reject: (e) => (unlisten(), reject(e)) });
       this.reads.set(id, queue);
       // Debounce: each read pushes the flush back by readBatchMs, up to readBatchMaxMs.
       const now = this.clock.now();
@@ -227,9 +240,9 @@ export class StatusWaiter implements Waiter {
   }
 
   /** One full list, recorded as the snapshot when it succeeds. */
-  private async listAll(priority?: "poll"): Promise<Server[]> {
+  private async listAll(priority?: "poll", signal?: AbortSignal): Promise<Server[]> {
     const sent = this.snapshot.begin();
-    const listing = this.client.listAllServers(undefined, priority ? { priority } : undefined);
+    const listing = this.client.listAllServers(undefined, priority ? { priority, signal } : undefined);
     if (!priority) this.readListInFlight = listing;
     try {
       const servers = await listing;
@@ -238,6 +251,14 @@ export class StatusWaiter implements Waiter {
     } finally {
       if (this.readListInFlight === listing) this.readListInFlight = undefined;
     }
+  }
+
+  /** A waiter whose signal aborted: it leaves now, and a queued poll no one needs is dropped. */
+  private leave(e: Entry, reason: unknown): void {
+    if (!this.entries.delete(e)) return;
+    e.reject(reason);
+    if (this.entries.size === 0) this.pollAbort?.abort(reason);
+    this.schedule();
   }
 
   private schedule(): void {
@@ -292,15 +313,19 @@ export class StatusWaiter implements Waiter {
       if (due.length === 0) return;
       let servers: Map<string, Server> | undefined;
       let failure: unknown;
+      const abort = (this.pollAbort = new AbortController());
       try {
         this.polls++;
-        servers = new Map((await this.listAll("poll")).map((s) => [s.id, s]));
+        servers = new Map((await this.listAll("poll", abort.signal)).map((s) => [s.id, s]));
         this.listFailures = 0;
       } catch (e) {
+        if (abort.signal.aborted) return; // every waiter left (cancelled): nothing to settle
         failure = e;
         this.listFailures++;
+      } finally {
+        this.pollAbort = undefined;
       }
-      this.settle(due, servers, failure);
+      this.settle(due.filter((e) => this.entries.has(e)), servers, failure);
     } finally {
       this.polling = false;
       this.schedule();
@@ -322,6 +347,7 @@ export class StatusWaiter implements Waiter {
         }
       } else if (this.listFailures >= timings.maxListFailures || isPermanent(failure)) {
         this.entries.delete(e);
+        e.unlisten();
         e.reject(failure);
         continue;
       }
@@ -337,8 +363,16 @@ export class StatusWaiter implements Waiter {
 
   private finish(e: Entry, outcome: WaitOutcome): void {
     this.entries.delete(e);
+    e.unlisten();
     e.resolve(outcome);
   }
+}
+
+/** Calls `onAbort` once when `signal` aborts; returns the function that stops listening. */
+function listen(signal: AbortSignal | undefined, onAbort: () => void): () => void {
+  if (!signal) return () => undefined;
+  signal.addEventListener("abort", onAbort, { once: true });
+  return () => signal.removeEventListener("abort", onAbort);
 }
 
 /** A refusal that waiting cannot cure: 4xx other than 429 (e.g. a revoked key's 401). */

@@ -13,6 +13,8 @@ export interface WaitRequest {
   timeoutMs: number;
   /** When to poll first (e.g. the API's estimated provisioning time). */
   firstPollMs?: number;
+  /** Ends the wait at once, rejecting with the signal's reason (the engine's Cancel: operation.ts). */
+  signal?: AbortSignal;
 }
 
 export interface WaitOutcome {
@@ -29,6 +31,8 @@ export interface WaiterReadOptions {
    * engine's Read asks for it; code that decides a mutation from what it reads reads fresh.
    */
   snapshot?: boolean;
+  /** Ends the read at once, rejecting with the signal's reason (the engine's Cancel: operation.ts). */
+  signal?: AbortSignal;
 }
 
 /** What the resources use to wait and read: the shared StatusWaiter, or the benchmark's NaiveWaiter. */

@@ -7,6 +7,7 @@ import type { sendUnaryData, ServerUnaryCall, ServiceError, UntypedServiceImplem
 import { packageFile, packageVersion } from "../api/wire/package-files";
 import { api } from "../core/client";
 import { checkForEngine } from "../core/route";
+import { cancelOperations, engineOperation } from "../core/operation";
 import { configure } from "../core/settings";
 import { UNKNOWN_VALUE } from "../core/unknown";
 import { checkConfig, CONFIG_SECRETS, configSource } from "./config";
@@ -107,7 +108,7 @@ const handlers: Record<string, Handler> = {
     }
     let created: { id: string; outs?: object };
     try {
-      created = await resource.impl.create(inputs.props);
+      created = await resource.impl.create(inputs.props, engineOperation("create", req.getTimeout()));
     } catch (e) {
       failWith(e, secrets);
     }
@@ -135,7 +136,7 @@ const handlers: Record<string, Handler> = {
     if (req.getPreview()) return new provproto.UpdateResponse().setProperties(toStruct({ ...olds.props, ...news.props }, secrets));
     let updated: { outs?: object };
     try {
-      updated = await resource.impl.update(req.getId(), olds.props, news.props);
+      updated = await resource.impl.update(req.getId(), olds.props, news.props, engineOperation("update", req.getTimeout()));
     } catch (e) {
       failWith(e, secrets);
     }
@@ -144,7 +145,7 @@ const handlers: Record<string, Handler> = {
 
   delete: unary(async (req: InstanceType<Pb["DeleteRequest"]>) => {
     const resource = resourceOf(req.getType() || typeOfUrn(req.getUrn()));
-    await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props);
+    await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props, engineOperation("delete", req.getTimeout()));
     return new emptyproto.Empty();
   }),
 
@@ -155,7 +156,8 @@ const handlers: Record<string, Handler> = {
     return new provproto.InvokeResponse().setReturn(toStruct(result));
   }),
 
-  cancel: unary(async () => new emptyproto.Empty()),
+  // Ends every wait and paced request of the operations in flight (core/operation.ts).
+  cancel: unary(async () => (cancelOperations(), new emptyproto.Empty())),
   getMapping: unary(async () => new provproto.GetMappingResponse().setProvider("").setData("")),
   getMappings: unary(async () => new provproto.GetMappingsResponse()),
 };

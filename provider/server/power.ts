@@ -10,8 +10,8 @@ import { waiterFor } from "../core/waiters";
 const TARGET: Record<PowerState, Server["status"]> = { running: "active", stopped: "stopped" };
 
 /** Waits for `active`, tolerating a brief absence; `error` fails at once. */
-export function waitUntilActive(client: HostingApi, id: string, timeoutMs: number, firstPollMs?: number): Promise<WaitOutcome> {
-  return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: reach("active", true) });
+export function waitUntilActive(client: HostingApi, id: string, timeoutMs: number, firstPollMs?: number, signal?: AbortSignal): Promise<WaitOutcome> {
+  return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: reach("active", true), signal });
 }
 
 /**
@@ -19,8 +19,8 @@ export function waitUntilActive(client: HostingApi, id: string, timeoutMs: numbe
  * at once: a fleet's deletes arrive over a second or two, and an immediate poll per arrival
  * would spend the rate limit's burst on lists that the deletes still need (bench/fleet).
  */
-export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number): Promise<WaitOutcome> {
-  return waiterFor(client).wait({ id, timeoutMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done") });
+export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+  return waiterFor(client).wait({ id, timeoutMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done"), signal });
 }
 
 /**
@@ -29,7 +29,7 @@ export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number)
  * way) needs no action.
  */
 export async function applyPowerState(
-  client: HostingApi, current: Server, desired: PowerState, timeoutMs: number, stopMode: StopMode = "graceful",
+  client: HostingApi, current: Server, desired: PowerState, timeoutMs: number, stopMode: StopMode = "graceful", signal?: AbortSignal,
 ): Promise<WaitOutcome> {
   const target = TARGET[desired];
   if (current.status === target) return { outcome: "done", server: current, observed: true };
@@ -37,29 +37,29 @@ export async function applyPowerState(
     (desired === "stopped" && current.status === "stopping");
   if (!onItsWay) {
     if (desired === "stopped" && ["pending", "starting", "rebooting"].includes(current.status)) {
-      const settled = await waiterFor(client).wait({ id: current.id, timeoutMs, goal: reach("active", false) });
+      const settled = await waiterFor(client).wait({ id: current.id, timeoutMs, goal: reach("active", false), signal });
       if (settled.outcome !== "done" || !settled.server) return settled;
       current = settled.server;
     }
     if (current.status === "error") return { outcome: "failed", server: current, observed: true };
     try {
-      await client.serverAction(current.id, desired === "running" ? "start" : stopMode === "hard" ? "halt" : "stop");
+      await client.serverAction(current.id, desired === "running" ? "start" : stopMode === "hard" ? "halt" : "stop", { signal });
     } catch (e) {
       // 409 INVALID_STATE: someone else moved it meanwhile; the wait below tells the truth.
       if (!isInvalidState(e)) throw e;
     }
   }
-  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach(target, false) });
+  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach(target, false), signal });
 }
 
 /**
  * Reboots a running server (POST /reboot) and waits until it is `active` again. A server
  * that is not `active` is left alone: a stopped one boots fresh at its next start anyway.
  */
-export async function rebootServer(client: HostingApi, current: Server, timeoutMs: number): Promise<WaitOutcome> {
+export async function rebootServer(client: HostingApi, current: Server, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
   if (current.status !== "active") return { outcome: "done", server: current, observed: true };
-  await client.serverAction(current.id, "reboot");
-  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach("active", false) });
+  await client.serverAction(current.id, "reboot", { signal });
+  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach("active", false), signal });
 }
 
 /** The goal of a wait for `target`; `tolerateAbsence` lets a server just created be missing from lists for a while. */
@@ -76,10 +76,14 @@ function isInvalidState(e: unknown): boolean {
   return err?.status === 409 || err?.code === "INVALID_STATE";
 }
 
-/** Why a wait did not end in the goal, for error messages and `reasons`. */
-export function describeOutcome(id: string, o: WaitOutcome, goal: string, timeoutMs: number): string {
+/**
+ * Why a wait did not end in the goal, for error messages and `reasons`; `source` names a time-out
+ * that is not `waitTimeoutSeconds` (operation.ts, waitBudget).
+ */
+export function describeOutcome(id: string, o: WaitOutcome, goal: string, timeoutMs: number, source?: string): string {
   if (o.outcome === "timeout") {
-    return `server ${id} did not become ${goal} within ${timeoutMs / 1000} s (last status: ${o.server?.status ?? "not listed"})`;
+    const bound = source ? ` (${source})` : "";
+    return `server ${id} did not become ${goal} within ${timeoutMs / 1000} s${bound} (last status: ${o.server?.status ?? "not listed"})`;
   }
   if (!o.server) return `server ${id} disappeared while waiting for ${goal}`;
   return `server ${id} ended in status ${o.server.status} while waiting for ${goal}`;

@@ -21,6 +21,7 @@ import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer, rebootTriggered } from "./plan";
 import { applyPowerState, describeOutcome, rebootServer, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
+import { CancelledError, cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
 import { validateServerCatalogue, validateServerForShape, validateServerShape } from "./validate";
 import { adoptServer } from "./adopt";
 import { checkAdoption } from "./adopt-check";
@@ -45,8 +46,9 @@ export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Rec
   return planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
 }
 
-export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
+export async function create(inputs: Recorded<ServerInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
   if (typeof inputs.adoptId === "string") return adoptServer(inputs, inputs.adoptId);
+  const signal = op.signal ?? cancellationSignal();
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
@@ -64,7 +66,8 @@ export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dyn
   };
   let created: CreateServerResult;
   try {
-    created = await client.createServer(req, { idempotencyKey: randomUUID() });
+    // Cancelled before the POST went: nothing exists, a plain error. After its answer: a partial create below.
+    created = await client.createServer(req, { idempotencyKey: randomUUID(), signal });
   } catch (e) {
     // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
     if (!(e instanceof IncompleteCreateError)) throw e;
@@ -73,27 +76,31 @@ export async function create(inputs: Recorded<ServerInputs>): Promise<pulumi.dyn
   const { server, estimatedProvisioningMs } = created;
   const fail = (last: Server, reason: string) => partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
   try {
-    return { id: server.id, outs: serverOutputs(await settleNewServer(client, server, ins, estimatedProvisioningMs, fail), ins, cat) };
+    const budget = waitBudget(ins.waitTimeoutSeconds, op);
+    return { id: server.id, outs: serverOutputs(await settleNewServer(client, server, ins, estimatedProvisioningMs, fail, budget, signal), ins, cat) };
   } catch (e) {
-    // The server exists from here on: whatever went wrong (a revoked key, an outage), it
-    // must reach the state, or it would be left behind.
+    // The server exists from here on: whatever went wrong (a revoked key, an outage, the
+    // engine's Cancel), it must reach the state, or it would be left behind.
     if (e instanceof PartialCreateError) throw e;
-    throw fail(server, e instanceof Error ? e.message : String(e));
+    const why = e instanceof Error ? e.message : String(e);
+    // The engine prints the reasons alone: a cancelled one says which server is kept.
+    throw fail(server, e instanceof CancelledError ? `server ${server.id} was created and is still provisioning; ${why}` : why);
   }
 }
 
-/** Waits for `active`, then stops the server when it is declared stopped. */
+/** Waits for `active`, then stops the server when it is declared stopped, within one budget. */
 async function settleNewServer(
   client: HostingApi, server: Server, ins: ServerInputs, estimateMs: number | undefined, fail: (last: Server, reason: string) => Error,
+  budget: WaitBudget, signal: AbortSignal,
 ): Promise<Server> {
-  const timeoutMs = ins.waitTimeoutSeconds * 1000;
+  const timeoutMs = budget.ms;
   const started = Date.now();
-  const active = await waitUntilActive(client, server.id, timeoutMs, estimateMs);
-  if (active.outcome !== "done" || !active.server) throw fail(active.server ?? server, describeOutcome(server.id, active, "active", timeoutMs));
+  const active = await waitUntilActive(client, server.id, timeoutMs, estimateMs, signal);
+  if (active.outcome !== "done" || !active.server) throw fail(active.server ?? server, describeOutcome(server.id, active, "active", timeoutMs, budget.source));
   if (ins.powerState !== "stopped") return active.server;
   const left = Math.max(0, timeoutMs - (Date.now() - started));
-  const stopped = await applyPowerState(client, active.server, "stopped", left, ins.stopMode);
-  if (stopped.outcome !== "done" || !stopped.server) throw fail(stopped.server ?? active.server, describeOutcome(server.id, stopped, "stopped", left));
+  const stopped = await applyPowerState(client, active.server, "stopped", left, ins.stopMode, signal);
+  if (stopped.outcome !== "done" || !stopped.server) throw fail(stopped.server ?? active.server, describeOutcome(server.id, stopped, "stopped", left, budget.source));
   return stopped.server;
 }
 
@@ -116,19 +123,22 @@ export async function read(id: string, props: Recorded<ServerOutputs>): Promise<
   return { id, props: outs, inputs };
 }
 
-export async function update(id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.UpdateResult<ServerOutputs>> {
+export async function update(
+  id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>, op: Operation = {},
+): Promise<pulumi.dynamic.UpdateResult<ServerOutputs>> {
+  const signal = op.signal ?? cancellationSignal();
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(news, cat);
-  const timeoutMs = ins.waitTimeoutSeconds * 1000;
+  const { ms: timeoutMs, source } = waitBudget(ins.waitTimeoutSeconds, op);
   const fail = (last: Server, reason: string) =>
     partialCreate(id, serverOutputs(last, { ...declaredView(olds), ...ins }, cat), news.__provider, [reason], "was updated");
-  let current = await waiterFor(client).read(id);
+  let current = await waiterFor(client).read(id, { signal });
   if (!current) throw new Error(`server ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\``);
   if (current.status === "pending" || current.status === "starting") {
-    // Left provisioning by a create that timed out: give it another wait.
-    const active = await waitUntilActive(client, id, timeoutMs);
-    if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(id, active, "active", timeoutMs));
+    // Left provisioning by a create that timed out or was cancelled: give it another wait.
+    const active = await waitUntilActive(client, id, timeoutMs, undefined, signal);
+    if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(id, active, "active", timeoutMs, source));
     current = active.server;
   }
 
@@ -137,24 +147,27 @@ export async function update(id: string, olds: Recorded<ServerOutputs>, news: Re
   if (current.label !== ins.label) patch.label = ins.label;
   const wanted = apiTags({ tags: ins.tags, ownerTag });
   if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
-  if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch);
+  if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch, { signal });
 
   const goal = ins.powerState === "stopped" ? "stopped" : "active";
-  const power = await applyPowerState(client, current, ins.powerState, timeoutMs, ins.stopMode);
-  if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(id, power, goal, timeoutMs));
-  const settled = rebootTriggered(olds, ins) ? await rebootServer(client, power.server, timeoutMs) : power;
-  if (settled.outcome !== "done" || !settled.server) throw fail(settled.server ?? power.server, describeOutcome(id, settled, "active after reboot", timeoutMs));
+  const power = await applyPowerState(client, current, ins.powerState, timeoutMs, ins.stopMode, signal);
+  if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(id, power, goal, timeoutMs, source));
+  const settled = rebootTriggered(olds, ins) ? await rebootServer(client, power.server, timeoutMs, signal) : power;
+  if (settled.outcome !== "done" || !settled.server) throw fail(settled.server ?? power.server, describeOutcome(id, settled, "active after reboot", timeoutMs, source));
   return { outs: serverOutputs(settled.server, { ...ins, ownerTag }, cat) };
 }
 
-async function destroy(id: string, props: Recorded<ServerOutputs>): Promise<void> {
+async function destroy(id: string, props: Recorded<ServerOutputs>, op: Operation = {}): Promise<void> {
+  const signal = op.signal ?? cancellationSignal();
   const client = api();
-  const existed = await client.deleteServer(id);
+  const existed = await client.deleteServer(id, { signal });
   if (!existed) return;
-  const timeoutMs = (typeof props.waitTimeoutSeconds === "number" ? props.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds) * 1000;
-  const gone = await waitUntilGone(client, id, timeoutMs);
+  const waitSeconds = typeof props.waitTimeoutSeconds === "number" ? props.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds;
+  const { ms: timeoutMs, source } = waitBudget(waitSeconds, op);
+  const gone = await waitUntilGone(client, id, timeoutMs, signal);
   if (gone.outcome !== "done") {
-    throw new Error(`server ${id} was deleted but is still listed after ${timeoutMs / 1000} s (status ${gone.server?.status}); run \`pulumi destroy\` again`);
+    const bound = source ? ` (${source})` : "";
+    throw new Error(`server ${id} was deleted but is still listed after ${timeoutMs / 1000} s${bound} (status ${gone.server?.status}); run \`pulumi destroy\` again`);
   }
 }
 export { destroy as delete };

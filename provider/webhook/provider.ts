@@ -16,6 +16,7 @@ import type { WebhookInputs, WebhookOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
 import { validateWebhook } from "./validate";
 import { warn } from "../core/warnings";
+import { cancellationSignal, type Operation } from "../core/operation";
 
 type Patch = { url?: string; events?: string[]; secret?: string };
 
@@ -55,9 +56,10 @@ export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Re
   return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
 }
 
-export async function create(inputs: Recorded<WebhookInputs>): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
+export async function create(inputs: Recorded<WebhookInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
   const secret = inputs.secret || generateSecret();
-  const hook = await api().createWebhook({ url: inputs.url, events: sortedSet(inputs.events) as string[], secret }, { idempotencyKey: randomUUID() });
+  const signal = op.signal ?? cancellationSignal();
+  const hook = await api().createWebhook({ url: inputs.url, events: sortedSet(inputs.events) as string[], secret }, { idempotencyKey: randomUUID(), signal });
   return { id: hook.id, outs: outputs(hook, secret) };
 }
 
@@ -73,7 +75,9 @@ export async function read(id: string, props: Recorded<WebhookOutputs>): Promise
   return { id, props: outs, inputs: inputsOf(outs) };
 }
 
-export async function update(id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<pulumi.dynamic.UpdateResult<WebhookOutputs>> {
+export async function update(
+  id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>, op: Operation = {},
+): Promise<pulumi.dynamic.UpdateResult<WebhookOutputs>> {
   const client = api();
   const patch: Patch = {};
   if (news.url !== olds.url) patch.url = news.url;
@@ -81,7 +85,7 @@ export async function update(id: string, olds: Recorded<WebhookOutputs>, news: R
   if (news.secret && news.secret !== olds.secret) patch.secret = news.secret;
   if (Object.keys(patch).length === 0) return { outs: { ...olds, secret: news.secret || olds.secret } };
   try {
-    const hook = await client.updateWebhook(id, patch);
+    const hook = await client.updateWebhook(id, patch, { signal: op.signal ?? cancellationSignal() });
     return { outs: outputs(hook, news.secret || olds.secret) };
   } catch (e) {
     if (!isNotFound(e)) throw e;
@@ -95,11 +99,11 @@ export async function update(id: string, olds: Recorded<WebhookOutputs>, news: R
   }
 }
 
-async function destroy(id: string, _props?: Recorded<WebhookOutputs>): Promise<void> {
+async function destroy(id: string, _props?: Recorded<WebhookOutputs>, op: Operation = {}): Promise<void> {
   const client = api();
   let existed: boolean;
   try {
-    existed = await client.deleteWebhook(id);
+    existed = await client.deleteWebhook(id, { signal: op.signal ?? cancellationSignal() });
   } catch (e) {
     if (!isNotFound(e)) throw e;
     existed = false;

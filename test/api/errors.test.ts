@@ -40,14 +40,31 @@ for (const shape of SHAPES) {
     });
     after(() => sim.close());
 
-    it("names the key's source in a clear 401, and never the key", async () => {
+    it("names the key's source in a clear 401, and never the key; where to create a key is said once", async () => {
       const api = sim.client({ apiKey: BAD_KEY, keySource: "stack config hosting:apiKey" });
       const e = (await expectRejects(api.getAccount(), HttpError, /GET \/v1\/account failed: 401 UNAUTHORIZED/)) as HttpError;
-      expect(e.message).to.contain("stack config hosting:apiKey");
-      expect(e.message).to.match(/revoked|rotate|create a new one/);
+      // The API's message already says where to create a key; the hint adds where to set it, not the same advice again.
+      expect(e.message).to.equal(
+        "GET /v1/account failed: 401 UNAUTHORIZED: the API key is not valid; create one under Account, API " +
+          "(the API key from stack config hosting:apiKey was refused: check that it is complete and not revoked, or set a new one there)",
+      );
+      expect(e.message.match(/Account/g), "one piece of advice on where to create a key").to.have.length(1);
       expect(e).to.include({ status: 401, code: "UNAUTHORIZED", method: "GET", path: "/v1/account" });
       expect(isApiError(e)).to.equal(true);
       expectNoKey(e, BAD_KEY);
+    });
+
+    it("a revoked key's 401, whose message gives no advice, gets the whole advice once", async () => {
+      const revoked = "revoked-now-SECRET-dddddddddddddd";
+      await sim.addKey({ key: revoked, permission: "read" });
+      await sim.revokeKey(revoked);
+      const api = sim.client({ apiKey: revoked, keySource: "HOSTING_API_KEY" });
+      const e = (await expectRejects(api.getAccount(), HttpError, /401 UNAUTHORIZED/)) as HttpError;
+      expect(e.message).to.equal(
+        "GET /v1/account failed: 401 UNAUTHORIZED: the API key was revoked (the API key from HOSTING_API_KEY was refused: " +
+          "check that it is complete and not revoked, or create a new one in the control panel under Account > API and set it there)",
+      );
+      expectNoKey(e, revoked);
     });
 
     it("says which permission the key has and which the operation needs in a 403", async () => {

@@ -53,10 +53,14 @@ describe("Redis coordinator: status polls yield to other processes' mutations (r
 
     const { key, mutating, polling } = pair(300);
     await mutating.take("mutation");
+    await polling.take("read"); // connected: the poll below looks at once
     const done = mutating.mutationWaiting();
     await until("the marker", async () => (await server().client.pttl(key)) > 0);
+    // The marker is left to expire (another process's mutations may be waiting too); done()
+    // resolves once no heartbeat SET is on its way, so none can revive it after the poll's look
+    // (mutation-marker.test.ts proves that order on virtual time).
+    await done();
     const poll = polling.take("poll");
-    done(); // the marker is left to expire (another process's mutations may be waiting too)
     expect(await poll).to.equal("granted");
     expect(await server().client.exists(key), "the poll went after the marker expired").to.equal(0);
   });

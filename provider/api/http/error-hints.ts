@@ -72,9 +72,10 @@ export function readErrorBody(body: unknown): ErrorBody {
 function hintFor(ctx: ErrorContext, d: HttpErrorDetails): string | undefined {
   switch (ctx.status) {
     case 401:
+      // Where to create a key is said once: the API's own message may already say it.
       return (
         `the API key from ${ctx.keySource} was refused: check that it is complete and not revoked, ` +
-        "or create a new one in the control panel under Account > API and set it there"
+        (/\bcreate\b.*\bAccount\b/i.test(d.apiMessage) ? "or set a new one there" : "or create a new one in the control panel under Account > API and set it there")
       );
     case 403: {
       const needed = neededPermission(ctx.method, ctx.path);

@@ -19,6 +19,11 @@ export interface CallOptions {
   operation?: string;
   /** Statuses handed back instead of thrown (e.g. 404 for a read that may find nothing). */
   accept?: number[];
+  /**
+   * Ends the call while it waits for a token or between retries, with the signal's reason (the
+   * engine's Cancel). An attempt already sent is not abandoned: its answer is returned.
+   */
+  signal?: AbortSignal;
 }
 
 export interface CallResult extends RawResponse {
@@ -48,7 +53,7 @@ export class Requester {
     let afterLostAnswer = false;
 
     const attempt = async (): Promise<CallResult> => {
-      const ticket = await this.deps.limiter.acquire(priority);
+      const ticket = await this.deps.limiter.acquire(priority, opts.signal);
       this.count(method, plainPath);
       let res: RawResponse;
       try {
@@ -73,6 +78,7 @@ export class Requester {
       path: plainPath,
       safeToRepeat: method === "GET" || method === "DELETE" || headers[IDEMPOTENCY_KEY] !== undefined,
       onRetry: () => this.counters.retries++,
+      signal: opts.signal,
     });
   }
 

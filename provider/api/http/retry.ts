@@ -7,6 +7,7 @@
 // - GET and DELETE always; POST and PATCH only with an Idempotency-Key, which the caller
 //   generates once per logical operation so every retry replays the first answer instead of
 //   doing the work twice (a lost answer to a create must not create a second server).
+// An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep included.
 // A 429 does not use up the retry budget (up to `maxRateLimitRetries`): the rate limiter
 // already holds every request until `retry_after`, so the retry is not a guess.
 
@@ -66,6 +67,8 @@ export interface RetryTarget {
   safeToRepeat: boolean;
   /** Called before every retry (counters). */
   onRetry?: (error: Error) => void;
+  /** Ends the retries, also a back-off sleep under way, with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export function isRetryableError(error: unknown): boolean {
@@ -82,6 +85,7 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy:
     minTimeout: policy.minRetryDelayMs,
     maxTimeout: policy.maxRetryDelayMs,
     randomize: true,
+    signal: target.signal,
     shouldConsumeRetry: ({ error }) => !(error instanceof RateLimitError && ++rateLimited <= policy.maxRateLimitRetries),
     shouldRetry: async ({ error, attemptNumber }) => {
       // A 429 was refused before any work: repeating it is always safe.

@@ -15,9 +15,10 @@ export interface RateCoordinator {
   take(priority: RequestPriority): Promise<"granted" | "unavailable">;
   /**
    * Says that a mutation of this process waits for its turn (locally or in `take`), until the
-   * returned function is called; other processes' polls yield to it meanwhile.
+   * returned function is called; other processes' polls yield to it meanwhile. Its promise, when
+   * it returns one, resolves once no write of the marker is left on its way (mutation-marker.ts).
    */
-  mutationWaiting(): () => void;
+  mutationWaiting(): () => void | Promise<void>;
   /** The key's limits as the API's headers show them (0 per minute: unlimited, no gating). */
   learn(perMinute: number, burst: number): void;
 }

@@ -30,35 +30,53 @@ export interface MutationMarkerOptions {
 export class MutationMarker {
   private waiting = 0;
   private heartbeat: Timer | undefined;
+  /** Bumped by stop(): a heartbeat whose connection comes after it sends nothing. */
+  private generation = 0;
+  /** Heartbeat SETs sent and not yet answered. */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(private readonly opts: MutationMarkerOptions) {}
 
-  /** A mutation of this process waits: the marker lives until every returned function is called. */
-  hold(): () => void {
+  /**
+   * A mutation of this process waits: the marker lives until every returned function is called.
+   * The last call's promise resolves once no write of this marker is left on its way (stop()).
+   */
+  hold(): () => Promise<void> {
     if (this.waiting++ === 0) {
+      const generation = ++this.generation;
       // Not awaited: a mutation never waits for its marker. A lost Redis shows in the token's take.
-      const mark = () =>
-        void this.opts
+      const mark = () => {
+        const write = this.opts
           .store()
-          .then((s) => s.set(this.opts.key, "1", "PX", this.opts.ttlMs))
-          .catch(() => undefined);
+          .then((s) => (generation === this.generation ? s.set(this.opts.key, "1", "PX", this.opts.ttlMs) : undefined))
+          .then(() => undefined, () => undefined)
+          .finally(() => this.writing.delete(write));
+        this.writing.add(write);
+      };
       mark();
       this.heartbeat = this.opts.clock.setInterval(mark, Math.max(1, Math.floor(this.opts.ttlMs / 3)));
       this.heartbeat.unref();
     }
     let done = false;
     return () => {
-      if (done) return;
+      if (done) return Promise.resolve();
       done = true;
       // The marker is left to expire: another process's mutations may be waiting too.
-      if (--this.waiting === 0) this.stop();
+      return --this.waiting === 0 ? this.stop() : Promise.resolve();
     };
   }
 
-  /** Stops refreshing the marker (the last mutation went, or Redis failed). */
-  stop(): void {
+  /**
+   * Stops refreshing the marker (the last mutation went, or Redis failed) and leaves no write
+   * behind: a heartbeat not yet sent never goes, and the promise resolves once the SETs already
+   * sent are answered. Without it a SET on its way could land after another process's poll saw
+   * the marker gone and make it live one more TTL (the poll would have gone before its end).
+   */
+  stop(): Promise<void> {
     this.opts.clock.clearInterval(this.heartbeat);
     this.heartbeat = undefined;
+    this.generation++;
+    return Promise.all([...this.writing]).then(() => undefined);
   }
 
   /** Waits while some process's marker lives, up to maxYieldMs. */

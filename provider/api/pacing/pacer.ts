@@ -28,8 +28,8 @@ export interface PacerSnapshot {
 }
 
 export interface Pacer {
-  /** Resolves when the request may go. */
-  acquire(priority?: RequestPriority): Promise<Ticket>;
+  /** Resolves when the request may go; rejects with the signal's reason when it aborts first. */
+  acquire(priority?: RequestPriority, signal?: AbortSignal): Promise<Ticket>;
   /** The attempt got an answer: its status and rate-limit headers. */
   observe(ticket: Ticket, status: number, header: HeaderGetter, retryAfterSec?: number): void;
   /** The attempt got no answer (network error, time-out). */

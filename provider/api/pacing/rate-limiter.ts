@@ -123,23 +123,35 @@ export class RateLimiter implements Pacer {
     this.last = this.now();
   }
 
-  /** Resolves when the request may go; it never refuses. */
-  async acquire(priority: RequestPriority = "read"): Promise<Ticket> {
+  /**
+   * Resolves when the request may go; it never refuses. A `signal` that aborts first (the
+   * engine's Cancel) takes the request out of the queue and rejects with the signal's reason.
+   */
+  async acquire(priority: RequestPriority = "read", signal?: AbortSignal): Promise<Ticket> {
+    signal?.throwIfAborted();
     const coordinator = this.coordinator;
     const waited = priority === "mutation" ? coordinator?.mutationWaiting() : undefined;
     try {
-      const ticket = await new Promise<Ticket>((resolve) => {
-        this.queues[priority].push({ resolve, at: this.now() });
+      const ticket = await new Promise<Ticket>((resolve, reject) => {
+        const entry = { resolve: (t: Ticket) => (signal?.removeEventListener("abort", onAbort), resolve(t)), at: this.now() };
+        const onAbort = () => {
+          const queue = this.queues[priority];
+          const i = queue.indexOf(entry);
+          if (i >= 0) queue.splice(i, 1);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        this.queues[priority].push(entry);
         this.pump();
       });
-      if (coordinator && (await coordinator.take(priority)) === "unavailable" && this.coordinator === coordinator) {
+      if (coordinator && (await untilAborted(coordinator.take(priority), signal, () => this.release(ticket))) === "unavailable" && this.coordinator === coordinator) {
         // The coordinator warned once; from now on the headers alone pace this process.
         this.coordinator = undefined;
         this.cooperate = this.opts.cooperate !== false;
       }
       return ticket;
     } finally {
-      waited?.();
+      void waited?.();
     }
   }
 
@@ -414,6 +426,23 @@ export class RateLimiter implements Pacer {
   private now(): number {
     return this.clock.now();
   }
+}
+
+/**
+ * The coordinator's answer, or the signal's reason when it aborts first: the local token is then
+ * handed back (`onAbort`) and the coordinator's own take, already asked, is left to finish.
+ */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => (onAbort(), reject(signal.reason));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    p.then(
+      (v) => (signal.removeEventListener("abort", abort), resolve(v)),
+      (e) => (signal.removeEventListener("abort", abort), reject(e)),
+    );
+  });
 }
 
 function num(v: string | undefined): number | undefined {

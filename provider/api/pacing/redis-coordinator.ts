@@ -121,18 +121,19 @@ export class RedisCoordinator implements RateCoordinator {
     }
   }
 
-  mutationWaiting(): () => void {
-    if (this.failed || this.limits.perMinute <= 0) return () => undefined;
+  mutationWaiting(): () => Promise<void> {
+    if (this.failed || this.limits.perMinute <= 0) return () => Promise.resolve();
     // Busy: the connection stays open while a mutation waits, also when it waits locally.
     this.busy++;
     this.clock.clearTimeout(this.idleTimer);
     const release = this.marker.hold();
     let done = false;
     return () => {
-      if (done) return;
+      if (done) return Promise.resolve();
       done = true;
-      release();
+      const settled = release();
       if (--this.busy === 0) this.closeWhenIdle();
+      return settled;
     };
   }
 
@@ -174,7 +175,7 @@ export class RedisCoordinator implements RateCoordinator {
   private fail(e: unknown): void {
     if (this.failed) return;
     this.failed = true;
-    this.marker.stop();
+    void this.marker.stop();
     this.client?.disconnect();
     const why = e instanceof Error ? e.message : String(e);
     this.opts.warn(

@@ -191,10 +191,17 @@ export interface ReadOptions {
    * @default "read"
    */
   priority?: RequestPriority;
+  /** Ends the read while it waits for a token or a retry (the engine's Cancel: core/cancellation.ts). */
+  signal?: AbortSignal;
 }
 
 /** Options of a mutating call. */
 export interface MutationOptions {
+  /**
+   * Ends the call while it waits for a token or a retry. A request already sent is never
+   * abandoned: its answer (a created server's id) is what a partial create reports.
+   */
+  signal?: AbortSignal;
   /**
    * One key per logical operation, reused by every retry of it. The client generates one
    * when not given; the provider passes its own so that a re-run of the same create replays.
@@ -221,7 +228,7 @@ export interface HostingApi {
   createServer(req: CreateServerRequest, opts?: MutationOptions): Promise<CreateServerResult>;
   updateServer(id: string, req: UpdateServerRequest, opts?: MutationOptions): Promise<Server>;
   /** Resolves true when deleted, false when it was already gone (404). */
-  deleteServer(id: string): Promise<boolean>;
+  deleteServer(id: string, opts?: MutationOptions): Promise<boolean>;
   serverAction(id: string, action: ServerAction, opts?: MutationOptions): Promise<Server>;
 
   listRegions(): Promise<Region[]>;
@@ -236,7 +243,7 @@ export interface HostingApi {
   listWebhooks(opts?: ReadOptions): Promise<Webhook[]>;
   updateWebhook(id: string, req: UpdateWebhookRequest, opts?: MutationOptions): Promise<Webhook>;
   /** Resolves true when deleted, false when it was already gone (404). */
-  deleteWebhook(id: string): Promise<boolean>;
+  deleteWebhook(id: string, opts?: MutationOptions): Promise<boolean>;
 
   stats(): ClientStats;
   /** True while the rate limiter sees other processes spending the key (header cooperation). */

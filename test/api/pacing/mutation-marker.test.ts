@@ -29,6 +29,22 @@ function memoryStore(clock: FakeClock) {
   return { store, log };
 }
 
+/**
+ * memoryStore's rules, but the SET sent at virtual `lateAt` lands `delayMs` later (a Redis busy
+ * elsewhere, a slow socket): it takes effect, and its promise resolves, only then.
+ */
+function lateStore(clock: FakeClock, lateAt: number, delayMs: number) {
+  const { store: inner, log } = memoryStore(clock);
+  const store: MarkerStore = {
+    async set(key, value, px, ttlMs) {
+      if (clock.elapsed() === lateAt) await clock.sleep(delayMs);
+      return inner.set(key, value, px, ttlMs);
+    },
+    pttl: (key) => inner.pttl(key),
+  };
+  return { store, log };
+}
+
 describe("mutation marker: status polls yield to other processes' mutations (virtual time)", () => {
   let clock: FakeClock;
   let store: MarkerStore;
@@ -90,6 +106,39 @@ describe("mutation marker: status polls yield to other processes' mutations (vir
     await clock.runAll();
     expect(log.filter((l) => l.includes("SET")).at(-1)).to.equal("1000 SET PX 300");
     expect(poll.at).to.equal(1300);
+  });
+
+  it("stop() leaves no write behind: a SET on its way lands before the last done() resolves, and a poll after it sees the marker's true end", async () => {
+    ({ store, log } = lateStore(clock, 200, 500)); // the heartbeat SET sent at 200 lands at 700
+    const [mutating, polling] = [process(), process()];
+    const done = mutating.hold();
+    await clock.tick(250);
+    const stopped: { at?: number } = {};
+    void done().then(() => (stopped.at = clock.elapsed()));
+    await clock.tick(450);
+    // Without waiting for the SET on its way, done() would resolve at 250, and a poll looking then
+    // would see the marker of 100 end at 400, go, and have the late SET revive it at 700.
+    expect(stopped.at, "done() resolves once the late SET has landed").to.equal(700);
+    expect(log.filter((l) => l.includes("SET"))).to.deep.equal(["0 SET PX 300", "100 SET PX 300", "700 SET PX 300"]);
+    const poll = pollFrom(polling);
+    await clock.runAll();
+    expect(poll.at, "a poll after done() goes when the last SET's life ends").to.equal(1000);
+    expect(log.filter((l) => l.includes("SET")).at(-1), "no SET after the poll went").to.equal("700 SET PX 300");
+  });
+
+  it("stop() sends no heartbeat whose connection comes after it", async () => {
+    let connect: (s: MarkerStore) => void = () => undefined;
+    const slow = new MutationMarker({
+      key: KEY, ttlMs: TTL_MS, maxYieldMs: 60_000, clock,
+      store: () => new Promise<MarkerStore>((resolve) => (connect = resolve)), // still connecting
+    });
+    const done = slow.hold();
+    await clock.tick(50);
+    const stopped = done();
+    connect(store); // the connection opens after the last mutation went
+    await stopped;
+    await clock.runAll();
+    expect(log, "the heartbeat that waited for the connection sent nothing").to.deep.equal([]);
   });
 
   it("two mutations of one process keep one heartbeat, until the last of them goes", async () => {

@@ -4,7 +4,7 @@
 // `node_modules/.bin/pulumi-resource-hosting` is the tarball's bin entry, and Pulumi.yaml's
 // `plugins.providers[].path` finds it with no download, as in a user's project.
 // Every command's output is kept, for the no-plaintext checks.
-import { execFile } from "child_process";
+import { execFile, spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -35,6 +35,8 @@ export interface PluginProject {
   pulumi(...args: string[]): Promise<string>;
   /** `pulumi <args>` without the stack flag (stack init, import --file with its own). */
   raw(...args: string[]): Promise<string>;
+  /** `pulumi <args> --stack <stack> --non-interactive` left running, e.g. to send it SIGINT. */
+  start(...args: string[]): RunningCommand;
   /** `pulumi config set` of each value, `--secret` for those in `secrets`. */
   config(plain: Record<string, string>, secrets?: Record<string, string>): Promise<void>;
   dispose(): void;
@@ -42,6 +44,12 @@ export interface PluginProject {
 
 /** The npm package's plugin, in a project that installed the tarball: node_modules/.bin. */
 const NPM_PLUGIN = "plugins:\n  providers:\n    - name: hosting\n      path: ./node_modules/.bin\n";
+
+/** A command left running; `exited` resolves (never rejects) with its exit and output. */
+export interface RunningCommand {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; output: string }>;
+}
 
 /** Writes `Pulumi.yaml` (from a file or text) and the plugin link into a fresh folder. */
 export async function createPluginProject(
@@ -60,13 +68,10 @@ export async function createPluginProject(
   for (const [name, source] of Object.entries(copies)) fs.cpSync(source, path.join(dir, name), { recursive: true });
   const env = await createPulumiEnv();
   const printed: string[] = [];
+  const options = { cwd: dir, env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` } };
   const run = async (args: string[]): Promise<string> => {
     try {
-      const { stdout, stderr } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), args, {
-        cwd: dir,
-        env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` },
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const { stdout, stderr } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), args, { ...options, maxBuffer: 64 * 1024 * 1024 });
       printed.push(stdout, stderr);
       return stdout;
     } catch (e) {
@@ -82,6 +87,19 @@ export async function createPluginProject(
     printed,
     pulumi: (...args) => run([...args, "--stack", stack, "--non-interactive"]),
     raw: (...args) => run(args),
+    start: (...args) => {
+      const child = spawn(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--stack", stack, "--non-interactive"], options);
+      const chunks: string[] = [];
+      child.stdout.on("data", (d) => chunks.push(String(d)));
+      child.stderr.on("data", (d) => chunks.push(String(d)));
+      const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+        child.on("close", (code) => {
+          printed.push(chunks.join(""));
+          resolve({ code, output: chunks.join("") });
+        }),
+      );
+      return { child, exited };
+    },
     config: async (plain, secrets = {}) => {
       for (const [k, v] of Object.entries(plain)) await run(["config", "set", k, v, "--stack", stack]);
       for (const [k, v] of Object.entries(secrets)) await run(["config", "set", "--secret", k, v, "--stack", stack]);
