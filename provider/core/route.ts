@@ -10,6 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { startEngineWatchdog } from "./engine-watchdog";
 import { configure, type ConfigSource } from "./settings";
 import { failuresForEngine } from "./check-kinds";
+import type { PlannedDiff } from "./detailed-diff";
 
 /** What the engine hands a provider before `check` has vetted it: any property, any value. */
 export type RawProps = Record<string, unknown>;
@@ -34,7 +35,8 @@ export interface ReadOutcome<I, O> {
  */
 export interface ProviderImpl<I, O> {
   check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<I | RawProps>>;
-  diff(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<pulumi.dynamic.DiffResult>;
+  /** The one diff both faces send: `changes`/`replaces` derived from `detailedDiff`. */
+  diff(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<PlannedDiff>;
   create(inputs: Recorded<I>): Promise<pulumi.dynamic.CreateResult<O>>;
   read(id: string, props: Recorded<O>): Promise<ReadOutcome<I, O>>;
   update(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<pulumi.dynamic.UpdateResult<O>>;

@@ -16,3 +16,5 @@ export const provproto: typeof import("@pulumi/pulumi/proto/provider_pb") = requ
 export const provrpc: typeof import("@pulumi/pulumi/proto/provider_grpc_pb") = require("@pulumi/pulumi/proto/provider_grpc_pb");
 export const plugproto: typeof import("@pulumi/pulumi/proto/plugin_pb") = require("@pulumi/pulumi/proto/plugin_pb");
 export const statusproto: typeof import("@pulumi/pulumi/proto/status_pb") = require("@pulumi/pulumi/proto/status_pb");
+export const engproto: typeof import("@pulumi/pulumi/proto/engine_pb") = require("@pulumi/pulumi/proto/engine_pb");
+export const engrpc: typeof import("@pulumi/pulumi/proto/engine_grpc_pb") = require("@pulumi/pulumi/proto/engine_grpc_pb");
