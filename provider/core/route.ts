@@ -11,6 +11,7 @@ import { startEngineWatchdog } from "./engine-watchdog";
 import { configure, type ConfigSource } from "./settings";
 import { failuresForEngine } from "./check-kinds";
 import type { Operation } from "./operation";
+import type { PlannedDiff } from "./detailed-diff";
 
 /** What the engine hands a provider before `check` has vetted it: any property, any value. */
 export type RawProps = Record<string, unknown>;
@@ -35,7 +36,8 @@ export interface ReadOutcome<I, O> {
  */
 export interface ProviderImpl<I, O> {
   check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<I | RawProps>>;
-  diff(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<pulumi.dynamic.DiffResult>;
+  /** The one diff both faces send: `changes`/`replaces` derived from `detailedDiff`. */
+  diff(id: string, olds: Recorded<O>, news: Recorded<I>): Promise<PlannedDiff>;
   // `op`: the engine's Cancel and time-out (operation.ts). The dynamic-provider host forwards
   // neither, so from a shell these run with the process's signal, which nothing aborts there.
   create(inputs: Recorded<I>, op?: Operation): Promise<pulumi.dynamic.CreateResult<O>>;

@@ -16,6 +16,8 @@ export const SDK_MODULES = {
   provrpc: "@pulumi/pulumi/proto/provider_grpc_pb",
   plugproto: "@pulumi/pulumi/proto/plugin_pb",
   statusproto: "@pulumi/pulumi/proto/status_pb",
+  engproto: "@pulumi/pulumi/proto/engine_pb",
+  engrpc: "@pulumi/pulumi/proto/engine_grpc_pb",
 } as const;
 
 interface SdkModules {
@@ -27,6 +29,8 @@ interface SdkModules {
   provrpc: typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
   plugproto: typeof import("@pulumi/pulumi/proto/plugin_pb");
   statusproto: typeof import("@pulumi/pulumi/proto/status_pb");
+  engproto: typeof import("@pulumi/pulumi/proto/engine_pb");
+  engrpc: typeof import("@pulumi/pulumi/proto/engine_grpc_pb");
 }
 
 const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -34,4 +38,4 @@ const loaded = Object.fromEntries(
   Object.entries(SDK_MODULES).map(([name, id]) => [name, require(require.resolve(id, { paths: [sdkDir] }))]),
 ) as SdkModules;
 
-export const { grpc, structproto, emptyproto, anyproto, provproto, provrpc, plugproto, statusproto } = loaded;
+export const { grpc, structproto, emptyproto, anyproto, provproto, provrpc, plugproto, statusproto, engproto, engrpc } = loaded;

@@ -7,6 +7,7 @@
 
 import { startEngineWatchdog } from "../core/engine-watchdog";
 import { grpc, provrpc } from "./grpc";
+import { logToEngine } from "./engine-log";
 import { providerService } from "./service";
 
 /** The engine's host:port: the last argument that looks like one. */
@@ -28,8 +29,13 @@ export async function serve(): Promise<{ port: number; server: import("@grpc/grp
 export function start(): void {
   serve().then(
     ({ port }) => {
+      // No address: started by hand for PULUMI_DEBUG_PROVIDERS=hosting:<port>; the engine
+      // then gives its address through Attach, and no watchdog ends us between runs.
       const address = engineAddress(process.argv.slice(2));
-      if (address) startEngineWatchdog({ address });
+      if (address) {
+        startEngineWatchdog({ address });
+        logToEngine(address);
+      }
       // The handshake: nothing may reach stdout before this line.
       process.stdout.write(`${port}\n`);
     },

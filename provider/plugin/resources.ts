@@ -6,7 +6,8 @@
 import type { ProviderImpl, RawProps } from "../core/route";
 import * as server from "../server/provider";
 import * as webhook from "../webhook/provider";
-import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_REPORTED_NAMES } from "../server/types";
+import { previewUpdate as previewServerUpdate } from "../server/preview";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_DERIVED_OUTPUTS, SERVER_REPORTED_NAMES } from "../server/types";
 
 export interface PluginResource {
   impl: ProviderImpl<RawProps, RawProps>;
@@ -14,6 +15,10 @@ export interface PluginResource {
   secrets: readonly string[];
   /** Outputs the API reports, unknown until the resource exists. */
   reported: readonly string[];
+  /** Input -> the outputs derived from it, secret whenever the input is (provider/server/types.ts). */
+  derived: Readonly<Record<string, readonly string[]>>;
+  /** Update at preview: the outputs the update will report, unknown where the API decides (server/preview.ts). */
+  previewUpdate(olds: RawProps, news: RawProps): RawProps;
   /** What the dynamic face's constructor adds to the program's inputs (provider/server/resource.ts). */
   completeInputs(news: RawProps, urn: Urn): RawProps;
 }
@@ -35,6 +40,8 @@ export const RESOURCES: Record<string, PluginResource> = {
     impl: server as unknown as ProviderImpl<RawProps, RawProps>,
     secrets: ["userData"],
     reported: SERVER_REPORTED_NAMES,
+    derived: SERVER_DERIVED_OUTPUTS,
+    previewUpdate: (olds, news) => previewServerUpdate(olds as never, news as never),
     completeInputs(news, urn) {
       const out = { ...news };
       // The stack's tag for check to use or drop by shape (provider/server/owner-tag.ts).
@@ -48,9 +55,18 @@ export const RESOURCES: Record<string, PluginResource> = {
     impl: webhook as unknown as ProviderImpl<RawProps, RawProps>,
     secrets: ["secret"],
     reported: ["createdAt"],
+    derived: {},
+    previewUpdate: (olds, news) => ({ ...webhook.previewUpdate(olds as never, news as never) }),
     completeInputs: (news) => ({ ...news }),
   },
 };
+
+/** The secret properties with every output derived from one of them added. */
+export function withDerived(resource: PluginResource, secrets: Iterable<string>): Set<string> {
+  const out = new Set(secrets);
+  for (const k of [...out]) for (const d of resource.derived[k] ?? []) out.add(d);
+  return out;
+}
 
 export function resourceOf(type: string): PluginResource {
   const r = RESOURCES[type];

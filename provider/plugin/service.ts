@@ -9,12 +9,15 @@ import { api } from "../core/client";
 import { checkForEngine } from "../core/route";
 import { cancelOperations, engineOperation } from "../core/operation";
 import { configure } from "../core/settings";
+import { forResource } from "../core/warnings";
 import { UNKNOWN_VALUE } from "../core/unknown";
 import { checkConfig, CONFIG_SECRETS, configSource } from "./config";
+import { diffResponse } from "./diff";
+import { logToEngine } from "./engine-log";
 import { grpcError, unimplemented } from "./errors";
 import { FUNCTIONS } from "./functions";
 import { emptyproto, plugproto, provproto, provrpc } from "./grpc";
-import { parseUrn, resourceOf } from "./resources";
+import { parseUrn, resourceOf, withDerived } from "./resources";
 import { fromStruct, toStruct, type Props } from "./wire";
 
 type Handler = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
@@ -22,7 +25,9 @@ type Handler = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData
 /** An async handler as grpc-js wants it; a throw becomes the engine's error (errors.ts). */
 function unary<Req, Res>(fn: (req: Req) => Promise<Res>): Handler {
   return (call, callback) => {
-    fn(call.request as Req).then(
+    // The core's warnings during this request are attached to its resource (engine-log.ts).
+    const urn = (call.request as { getUrn?: () => string }).getUrn?.() ?? "";
+    forResource(urn, () => fn(call.request as Req)).then(
       (res) => callback(null, res),
       (e: { grpc?: Partial<ServiceError> } & unknown) => callback((e as { grpc?: Partial<ServiceError> })?.grpc ?? grpcError(e)),
     );
@@ -74,7 +79,8 @@ const handlers: Record<string, Handler> = {
       inputs?: Props;
       failures?: { property: string; reason: string }[];
     };
-    const res = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news.props, union(news.secrets, resource.secrets)));
+    // check completes osId from a secret os (and back): the completed one is as secret.
+    const res = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news.props, withDerived(resource, union(news.secrets, resource.secrets))));
     return res.setFailuresList((result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
   }),
 
@@ -82,25 +88,13 @@ const handlers: Record<string, Handler> = {
     const resource = resourceOf(req.getType() || typeOfUrn(req.getUrn()));
     const olds = fromStruct(req.getOlds()).props;
     const news = fromStruct(req.getNews()).props;
-    const result = await resource.impl.diff(req.getId(), olds, news);
-    const res = new provproto.DiffResponse();
-    const D = provproto.DiffResponse.DiffChanges;
-    res.setChanges(result.changes === true ? D.DIFF_SOME : result.changes === false ? D.DIFF_NONE : D.DIFF_UNKNOWN);
-    res.setReplacesList(result.replaces ?? []);
-    res.setStablesList(result.stables ?? []);
-    res.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
-    if (result.changes) {
-      // For the engine's display only: the inputs that differ (the core decided the rest).
-      const inputs = Object.keys(news).filter((k) => !k.startsWith("__") && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
-      res.setDiffsList([...new Set([...(result.replaces ?? []), ...inputs])]);
-    }
-    return res;
+    return diffResponse(await resource.impl.diff(req.getId(), olds, news));
   }),
 
   create: unary(async (req: InstanceType<Pb["CreateRequest"]>) => {
     const resource = resourceOf(req.getType() || typeOfUrn(req.getUrn()));
     const inputs = fromStruct(req.getProperties());
-    const secrets = union(inputs.secrets, resource.secrets);
+    const secrets = withDerived(resource, union(inputs.secrets, resource.secrets));
     if (req.getPreview()) {
       const outs: Props = { ...inputs.props };
       for (const k of resource.reported) outs[k] = UNKNOWN_VALUE;
@@ -119,7 +113,7 @@ const handlers: Record<string, Handler> = {
     const resource = resourceOf(req.getType() || typeOfUrn(req.getUrn()));
     const props = fromStruct(req.getProperties());
     const inputs = fromStruct(req.getInputs());
-    const secrets = union(props.secrets, inputs.secrets, resource.secrets);
+    const secrets = withDerived(resource, union(props.secrets, inputs.secrets, resource.secrets));
     const result = await resource.impl.read(req.getId(), props.props);
     const res = new provproto.ReadResponse().setId(result.id);
     if (!result.id) return res;
@@ -132,8 +126,8 @@ const handlers: Record<string, Handler> = {
     const resource = resourceOf(req.getType() || typeOfUrn(req.getUrn()));
     const olds = fromStruct(req.getOlds());
     const news = fromStruct(req.getNews());
-    const secrets = union(olds.secrets, news.secrets, resource.secrets);
-    if (req.getPreview()) return new provproto.UpdateResponse().setProperties(toStruct({ ...olds.props, ...news.props }, secrets));
+    const secrets = withDerived(resource, union(olds.secrets, news.secrets, resource.secrets));
+    if (req.getPreview()) return new provproto.UpdateResponse().setProperties(toStruct(resource.previewUpdate(olds.props, news.props), secrets));
     let updated: { outs?: object };
     try {
       updated = await resource.impl.update(req.getId(), olds.props, news.props, engineOperation("update", req.getTimeout()));
@@ -152,8 +146,17 @@ const handlers: Record<string, Handler> = {
   invoke: unary(async (req: InstanceType<Pb["InvokeRequest"]>) => {
     const lookup = FUNCTIONS[req.getTok()];
     if (!lookup) throw new Error(`unknown function ${req.getTok()}; this provider serves ${Object.keys(FUNCTIONS).join(", ")}`);
-    const result = await lookup(api(), fromStruct(req.getArgs()).props);
-    return new provproto.InvokeResponse().setReturn(toStruct(result));
+    const args = fromStruct(req.getArgs());
+    const result = await lookup(api(), args.props);
+    // A lookup of a secret (a plan id the program keeps secret) answers a secret: all of it.
+    return new provproto.InvokeResponse().setReturn(toStruct(result, args.secrets.size > 0 ? Object.keys(result) : []));
+  }),
+
+  // PULUMI_DEBUG_PROVIDERS=hosting:<port>: the engine attaches to a plugin started by hand
+  // (main.ts prints its port) and gives its address here instead of on the command line.
+  attach: unary(async (req: InstanceType<typeof plugproto.PluginAttach>) => {
+    logToEngine(req.getAddress());
+    return new emptyproto.Empty();
   }),
 
   // Ends every wait and paced request of the operations in flight (core/operation.ts).

@@ -9,11 +9,11 @@
 //                   `__provider` (a new provider build must not touch servers)
 // Unknown values (preview) in a replace field count as a replacement: the honest worst case.
 
-import type * as pulumi from "@pulumi/pulumi";
 import { findOs, type Catalogue } from "../core/catalogue";
 import { sortedSet } from "../core/sorted-set";
 import { SERVER_DEFAULTS, SERVER_UNWRITTEN_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
+import { detailOf, plannedDiff, type PlannedDiff } from "../core/detailed-diff";
 
 type Props = Record<string, unknown>;
 
@@ -23,8 +23,11 @@ const UPDATE_FIELDS = ["label", "tags", "ownerTag", "powerState", "stopMode", "r
 // ownerTag: no tag recorded and `ownerTag: ""` (no tag wanted, as an import writes it) agree.
 const DEFAULTS: Props = { ...SERVER_DEFAULTS, ...SERVER_UNWRITTEN_DEFAULTS, userData: "", ownerTag: "" };
 
-/** Compares old outputs with new checked inputs. `cat` is needed only when news lack osId. */
-export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: Catalogue): pulumi.dynamic.DiffResult {
+/**
+ * Compares old outputs with new checked inputs. `cat` is needed only when news lack osId.
+ * Every changed property comes back in `detailedDiff` with its kind (core/detailed-diff.ts).
+ */
+export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: Catalogue): PlannedDiff {
   // Compared field by field through the tables above, whatever their types.
   const olds = oldOutputs as Props;
   const news = newInputs as Props;
@@ -35,17 +38,15 @@ export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partia
     if (differs(olds[k] ?? DEFAULTS[k], news[k] ?? DEFAULTS[k], k)) replaces.push(k);
   }
   replaces.push(...imageChange(olds, news, cat));
-  if (olds.status === "error") replaces.push("status");
   for (const k of UPDATE_FIELDS) {
     if (news[k] === undefined && (k === "waitTimeoutSeconds" || k === "ownerTag")) continue;
     if (differs(olds[k] ?? DEFAULTS[k], news[k] ?? DEFAULTS[k], k)) updates.push(k);
   }
-  return {
-    changes: replaces.length + updates.length > 0,
-    replaces,
-    stables: replaces.length === 0 ? ["region", "plan", "os", "osId", "hostname", "sshKeyIds", "backups", "ddosProtection"] : [],
-    deleteBeforeReplace: false,
-  };
+  const detail = detailOf(olds, news, { replaces, updates });
+  // Not an input: the recorded status itself is the cause, shown as "error" => (none).
+  if (olds.status === "error") detail.status = { kind: "update", replace: true };
+  const replacing = Object.values(detail).some((c) => c.replace);
+  return plannedDiff(detail, { stables: replacing ? [] : ["region", "plan", "os", "osId", "hostname", "sshKeyIds", "backups", "ddosProtection"] });
 }
 
 /** The image fields to report as replaced: none when both sides name the same image. */

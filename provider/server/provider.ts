@@ -19,6 +19,7 @@ import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer, rebootTriggered } from "./plan";
+import type { PlannedDiff } from "../core/detailed-diff";
 import { applyPowerState, describeOutcome, rebootServer, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
 import { CancelledError, cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
@@ -41,7 +42,7 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
   return checkAdoption(olds, news, settleOwnerTag(normalizeServerInputs(news, cat), news, shape), cat);
 }
 
-export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<PlannedDiff> {
   const needsCatalogue = news.osId === undefined || olds.osId === undefined;
   return planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
 }

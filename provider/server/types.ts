@@ -126,6 +126,16 @@ export const SERVER_INPUT_NAMES = [
 /** What the API reports beside the inputs. */
 export const SERVER_REPORTED_NAMES = ["status", "mainIp", "vcpus", "ramGb", "diskGb", "osName", "createdAt", "pricePerHour"] as const;
 
+/**
+ * Outputs the API derives from one input (the image's id and name from `os`, the plan's size
+ * and price from `plan`): when the program marks that input secret, these are secret too.
+ */
+export const SERVER_DERIVED_OUTPUTS: Readonly<Record<string, readonly string[]>> = {
+  os: ["osId", "osName"],
+  osId: ["os", "osName"],
+  plan: ["vcpus", "ramGb", "diskGb", "pricePerHour"],
+};
+
 /** The defaults of the optional inputs: the one place they are written. */
 export const SERVER_DEFAULTS = {
   label: "",

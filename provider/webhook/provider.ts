@@ -17,6 +17,7 @@ import { containsUnknown, isUnknown } from "../core/unknown";
 import { validateWebhook } from "./validate";
 import { warn } from "../core/warnings";
 import { cancellationSignal, type Operation } from "../core/operation";
+import { detailOf, plannedDiff, type PlannedDiff } from "../core/detailed-diff";
 
 type Patch = { url?: string; events?: string[]; secret?: string };
 
@@ -41,19 +42,25 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
   if (failures.length > 0) return { inputs: news, failures };
   const given = typeof news.secret === "string" && news.secret !== "" ? news.secret : undefined;
   const kept = typeof olds.secret === "string" && olds.secret !== "" && !isUnknown(olds.secret) ? olds.secret : undefined;
-  const secret = isUnknown(news.secret) ? news.secret : (given ?? kept ?? generateSecret());
+  // A webhook that exists (olds name its url) with no secret recorded was imported: the API
+  // keeps a secret it never returns, which its receivers know. Inventing one here would
+  // replace it at the next `up`, so none is (""): the update then sends no secret at all.
+  const exists = olds.url !== undefined && olds.url !== null;
+  const secret = isUnknown(news.secret) ? news.secret : (given ?? kept ?? (exists ? "" : generateSecret()));
   // Vetted by validateWebhook above; at preview a value may still be the unknown sentinel.
   return { inputs: { url: news.url as string, events: sortedSet(news.events) as string[], secret: secret as string } };
 }
 
-export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<PlannedDiff> {
   const changed = (["url", "events", "secret"] as const).filter((k) => {
     if (containsUnknown(news[k])) return true;
     if (k === "secret" && (news.secret === undefined || news.secret === "")) return false;
     const [a, b] = k === "events" ? [sortedSet(olds.events ?? []), sortedSet(news.events ?? [])] : [olds[k], news[k]];
     return JSON.stringify(a) !== JSON.stringify(b);
   });
-  return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
+  // An imported webhook records `secret: ""` (the API never returns it): declaring one adds it.
+  const recorded = { ...olds, secret: olds.secret === "" ? undefined : olds.secret };
+  return plannedDiff(detailOf(recorded, news as unknown as Record<string, unknown>, { updates: changed }));
 }
 
 export async function create(inputs: Recorded<WebhookInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
@@ -72,6 +79,10 @@ export async function read(id: string, props: Recorded<WebhookOutputs>): Promise
   }
   if (!hook) return { id: "" };
   const outs = outputs(hook, props.secret ?? "");
+  // Nothing recorded: an import. The API never returns the secret, so the state records ""
+  // (none known) and the program written from these inputs declares none; check then keeps
+  // the API's stored secret untouched until the program declares the one its receivers use.
+  if (props.url === undefined) return { id, props: outs, inputs: { url: outs.url, events: outs.events } };
   return { id, props: outs, inputs: inputsOf(outs) };
 }
 
@@ -97,6 +108,14 @@ export async function update(
       "the change was not applied and will show again in the next preview; to apply it, replace the webhook (`pulumi up --replace <urn>`)");
     return { outs: olds };
   }
+}
+
+/**
+ * The outputs an update will report, for the plugin's Update at preview: the PATCH changes
+ * exactly url, events and secret, all inputs; createdAt is the API's and no PATCH changes it.
+ */
+export function previewUpdate(olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): WebhookOutputs {
+  return { url: news.url, events: news.events, secret: news.secret || olds.secret, createdAt: olds.createdAt };
 }
 
 async function destroy(id: string, _props?: Recorded<WebhookOutputs>, op: Operation = {}): Promise<void> {

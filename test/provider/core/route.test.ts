@@ -10,7 +10,7 @@ function recorder(checkResult: unknown = { inputs: { ok: true } }): { impl: Prov
   const calls: Call[] = [];
   const impl: ProviderImpl<any, any> = {
     check: async (olds, news) => (calls.push(["check", olds, news]), checkResult as any),
-    diff: async (id, olds, news) => (calls.push(["diff", id, olds, news]), { changes: false }),
+    diff: async (id, olds, news) => (calls.push(["diff", id, olds, news]), { changes: false, replaces: [], detailedDiff: {} }),
     create: async (inputs) => (calls.push(["create", inputs]), { id: "new", outs: {} }),
     read: async (id, props) => (calls.push(["read", id, props]), { id }),
     update: async (id, olds, news) => (calls.push(["update", id, olds, news]), { outs: {} }),
@@ -33,7 +33,7 @@ describe("the shell's routing (observe, change)", () => {
 
   it("observe: three arguments are diff(id, olds, news); missing ones are empty", async () => {
     const { impl, calls } = recorder();
-    expect(await observe(impl, ["srv-1", { o: 1 }, { n: 1 }])).to.deep.equal({ changes: false });
+    expect(await observe(impl, ["srv-1", { o: 1 }, { n: 1 }])).to.deep.equal({ changes: false, replaces: [], detailedDiff: {} });
     await observe(impl, ["srv-2", undefined, null]);
     expect(calls).to.deep.equal([["diff", "srv-1", { o: 1 }, { n: 1 }], ["diff", "srv-2", {}, {}]]);
   });

@@ -4,25 +4,14 @@
 // args struct and the variables map, secrets come back wrapped, preview answers unknowns,
 // a server left behind is reported as ErrorResourceInitFailed, and lookups run on the
 // provider's own key.
+// Requests are built and answers decoded with the protocol's own messages and literal
+// constants (./rpc.ts), never with the plugin's helpers.
 import { expect } from "chai";
 import type { Server } from "@grpc/grpc-js";
 import { serve } from "../../../provider/plugin/main";
-import { grpc, provproto, provrpc, statusproto } from "../../../provider/plugin/grpc";
-import { fromStruct, isSecret, SECRET_SIG, SIG_KEY, toStruct } from "../../../provider/plugin/wire";
 import { resetSettings } from "../../../provider/core/settings";
-import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import { countRequests, KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../../helpers/simulator";
-
-type Client = InstanceType<typeof provrpc.ResourceProviderClient>;
-const URN = (type: string, name: string) => `urn:pulumi:dev::proj::${type}::${name}`;
-const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
-
-/** One unary call as a promise; a failure rejects with the gRPC error. */
-function call<Res>(client: Client, method: string, req: unknown): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    (client as unknown as Record<string, (r: unknown, cb: (e: Error | null, res: Res) => void) => void>)[method](req, (e, res) => (e ? reject(e) : resolve(res)));
-  });
-}
+import { call, grpc, pb as provproto, plain, rpc as provrpc, secret, SECRET_SIG, SIG, statuspb as statusproto, struct, UNKNOWN, URN, type Client } from "./rpc";
 
 for (const shape of SHAPES) {
   describe(`plugin face over gRPC, shape ${shape}`, function () {
@@ -44,20 +33,20 @@ for (const shape of SHAPES) {
     });
 
     const configureWith = async (args: Record<string, unknown>, variables: Record<string, string> = {}) => {
-      const req = new provproto.ConfigureRequest().setArgs(toStruct(args)).setAcceptsecrets(true);
+      const req = new provproto.ConfigureRequest().setArgs(struct(args)).setAcceptsecrets(true);
       for (const [k, v] of Object.entries(variables)) req.getVariablesMap().set(k, v);
       return call<InstanceType<typeof provproto.ConfigureResponse>>(client, "configure", req);
     };
 
     it("CheckConfig returns the key as a secret and refuses unknown keys", async () => {
       const ok = await call<InstanceType<typeof provproto.CheckResponse>>(client, "checkConfig",
-        new provproto.CheckRequest().setUrn(URN("pulumi:providers:hosting", "default")).setNews(toStruct({ apiKey: "k", baseUrl: sim.url, version: "0.1.0" })));
+        new provproto.CheckRequest().setUrn(URN("pulumi:providers:hosting", "default")).setNews(struct({ apiKey: "k", baseUrl: sim.url, version: "0.1.0" })));
       expect(ok.getFailuresList()).to.have.length(0);
       const inputs = ok.getInputs()!.toJavaScript() as Record<string, unknown>;
       expect(inputs.apiKey).to.deep.equal(secret("k"));
       expect(inputs.baseUrl).to.equal(sim.url);
       const bad = await call<InstanceType<typeof provproto.CheckResponse>>(client, "checkConfig",
-        new provproto.CheckRequest().setNews(toStruct({ apiKey: "k", baseUrll: "x" })));
+        new provproto.CheckRequest().setNews(struct({ apiKey: "k", baseUrll: "x" })));
       expect(bad.getFailuresList().map((f) => f.getProperty())).to.deep.equal(["baseUrll"]);
     });
 
@@ -66,7 +55,7 @@ for (const shape of SHAPES) {
       expect(res.getAcceptsecrets()).to.equal(true);
       expect(res.getSupportspreview()).to.equal(true);
       const inv = await call<InstanceType<typeof provproto.InvokeResponse>>(client, "invoke",
-        new provproto.InvokeRequest().setTok("hosting:index:getRegion").setArgs(toStruct({ id: "fra" })));
+        new provproto.InvokeRequest().setTok("hosting:index:getRegion").setArgs(struct({ id: "fra" })));
       expect(inv.getReturn()!.toJavaScript()).to.include({ id: "fra", city: "Frankfurt" });
     });
 
@@ -74,7 +63,7 @@ for (const shape of SHAPES) {
       await configureWith({ apiKey: secret(KEYS.read), baseUrl: sim.url }, { "hosting:config:apiKey": "not-a-key" });
       await sim.resetStats();
       const inv = await call<InstanceType<typeof provproto.InvokeResponse>>(client, "invoke",
-        new provproto.InvokeRequest().setTok("hosting:index:getAccount").setArgs(toStruct({})));
+        new provproto.InvokeRequest().setTok("hosting:index:getAccount").setArgs(struct({})));
       expect(Object.keys(inv.getReturn()!.toJavaScript())).to.include.members(["name", "email", "balance", "pendingCharges"]);
     });
 
@@ -86,17 +75,17 @@ for (const shape of SHAPES) {
       await configureWith({ apiKey: secret(KEYS.full), baseUrl: sim.url });
       const res = await call<InstanceType<typeof provproto.CheckResponse>>(client, "check", new provproto.CheckRequest()
         .setUrn(URN("hosting:index:Server", "web")).setType("hosting:index:Server")
-        .setOlds(toStruct({})).setNews(toStruct({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", ...secretField })));
+        .setOlds(struct({})).setNews(struct({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", ...secretField })));
       expect(res.getFailuresList().map((f) => f.getReason())).to.deep.equal([]);
       const inputs = res.getInputs()!.toJavaScript() as Record<string, unknown>;
       // The stack's tag is the default where it is free (shape A's create takes tags).
       if (shape === "A") expect(inputs.ownerTag).to.equal("pulumi-stack:proj/dev");
       else expect(inputs).to.not.have.property("ownerTag");
       expect(inputs).to.not.have.property("__ownerTagDefault");
-      expect(isSecret(inputs[secretName])).to.equal(true);
+      expect(inputs[secretName]).to.have.property(SIG, SECRET_SIG);
       const bad = await call<InstanceType<typeof provproto.CheckResponse>>(client, "check", new provproto.CheckRequest()
         .setUrn(URN("hosting:index:Server", "web")).setType("hosting:index:Server")
-        .setNews(toStruct({ region: "nowhere", plan: "vc2-1c-1gb", os: "ubuntu-24.04" })));
+        .setNews(struct({ region: "nowhere", plan: "vc2-1c-1gb", os: "ubuntu-24.04" })));
       expect(bad.getFailuresList().map((f) => f.getProperty())).to.include("region");
     });
 
@@ -104,9 +93,9 @@ for (const shape of SHAPES) {
       await sim.resetStats();
       const res = await call<InstanceType<typeof provproto.CreateResponse>>(client, "create", new provproto.CreateRequest()
         .setUrn(URN("hosting:index:Server", "web")).setType("hosting:index:Server").setPreview(true)
-        .setProperties(toStruct({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "l" })));
+        .setProperties(struct({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "l" })));
       const outs = res.getProperties()!.toJavaScript() as Record<string, unknown>;
-      expect(outs.status).to.equal(UNKNOWN_VALUE);
+      expect(outs.status).to.equal(UNKNOWN);
       expect(outs.label).to.equal("l");
       expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
     });
@@ -114,9 +103,10 @@ for (const shape of SHAPES) {
     it("Create, Read and Delete of a webhook keep its secret wrapped", async () => {
       const checked = await call<InstanceType<typeof provproto.CheckResponse>>(client, "check", new provproto.CheckRequest()
         .setUrn(URN("hosting:index:Webhook", "hook")).setType("hosting:index:Webhook")
-        .setNews(toStruct({ url: `${sim.url}/hook`, events: ["server.created"] })));
-      const inputs = fromStruct(checked.getInputs());
-      expect(inputs.secrets.has("secret")).to.equal(true);
+        .setNews(struct({ url: `${sim.url}/hook`, events: ["server.created"] })));
+      const checkedSecret = plain(checked.getInputs()).secret;
+      expect(checkedSecret).to.have.property(SIG, SECRET_SIG);
+      const inputs = { props: { secret: checkedSecret.value as string } };
       expect(inputs.props.secret).to.match(/^[0-9a-f]{64}$/);
       const created = await call<InstanceType<typeof provproto.CreateResponse>>(client, "create", new provproto.CreateRequest()
         .setUrn(URN("hosting:index:Webhook", "hook")).setType("hosting:index:Webhook").setProperties(checked.getInputs()));
@@ -136,7 +126,7 @@ for (const shape of SHAPES) {
       try {
         const err = await call(client, "create", new provproto.CreateRequest()
           .setUrn(URN("hosting:index:Server", "bad")).setType("hosting:index:Server")
-          .setProperties(toStruct({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", ...secretField, waitTimeoutSeconds: 30 })))
+          .setProperties(struct({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", ...secretField, waitTimeoutSeconds: 30 })))
           .then(() => undefined, (e: { metadata: { get(k: string): unknown[] } }) => e);
         expect(err, "the create must fail").to.not.equal(undefined);
         const status = statusproto.Status.deserializeBinary(err!.metadata.get("grpc-status-details-bin")[0] as Uint8Array);

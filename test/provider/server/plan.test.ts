@@ -30,7 +30,7 @@ const plan = (olds: Props, news: Props, cat?: Catalogue) => planServer(olds, new
 
 describe("the server plan table (planServer)", () => {
   it("no change: the inputs that reproduce the outputs, with every field stable", () => {
-    expect(plan(OLDS, NEWS)).to.deep.equal({ changes: false, replaces: [], stables: STABLES, deleteBeforeReplace: false });
+    expect(plan(OLDS, NEWS)).to.deep.equal({ changes: false, replaces: [], stables: STABLES, deleteBeforeReplace: false, detailedDiff: {} });
   });
 
   for (const [field, value] of [
@@ -38,7 +38,11 @@ describe("the server plan table (planServer)", () => {
     ["userData", "#!/bin/sh"], ["backups", true], ["ddosProtection", true],
   ] as const) {
     it(`replace: ${field} changed, and nothing is stable then`, () => {
-      expect(plan(OLDS, { ...NEWS, [field]: value })).to.deep.equal({ changes: true, replaces: [field], stables: [], deleteBeforeReplace: false });
+      // userData was never recorded (OLDS has none): declaring it adds it.
+      const kind = field === "userData" ? "add" : "update";
+      expect(plan(OLDS, { ...NEWS, [field]: value })).to.deep.equal({
+        changes: true, replaces: [field], stables: [], deleteBeforeReplace: false, detailedDiff: { [field]: { kind, replace: true } },
+      });
     });
   }
 
@@ -78,7 +82,11 @@ describe("the server plan table (planServer)", () => {
     ["powerState", "stopped"], ["stopMode", "hard"], ["rebootTriggers", ["v2"]], ["waitTimeoutSeconds", 60],
   ] as const) {
     it(`update in place: ${field} ${JSON.stringify(value)}, everything stays stable`, () => {
-      expect(plan(OLDS, { ...NEWS, [field]: value })).to.deep.equal({ changes: true, replaces: [], stables: STABLES, deleteBeforeReplace: false });
+      // OLDS records no stopMode or rebootTriggers (defaults never written): declaring one adds it.
+      const kind = field === "stopMode" || field === "rebootTriggers" ? "add" : "update";
+      expect(plan(OLDS, { ...NEWS, [field]: value })).to.deep.equal({
+        changes: true, replaces: [], stables: STABLES, deleteBeforeReplace: false, detailedDiff: { [field]: { kind, replace: false } },
+      });
     });
   }
 
@@ -161,6 +169,40 @@ describe("the server plan table (planServer)", () => {
       expect(plan(OLDS, { ...NEWS, rebootTriggers: [{ v: UNKNOWN_VALUE }] })).to.deep.include({ changes: true, replaces: [] });
       const unknownInside = [{ v: UNKNOWN_VALUE }];
       expect(plan({ ...OLDS, rebootTriggers: unknownInside }, { ...NEWS, rebootTriggers: unknownInside }).changes).to.equal(true);
+    });
+  });
+
+  describe("the detailed diff: every changed property with its kind", () => {
+    it("a label and an OS change: label an update in place, os and osId the cause of the replace", () => {
+      const res = plan(OLDS, { ...NEWS, label: "renamed", os: "debian-12", osId: 2136 });
+      expect(res.detailedDiff).to.deep.equal({
+        label: { kind: "update", replace: false }, os: { kind: "update", replace: true }, osId: { kind: "update", replace: true },
+      });
+      expect(res.replaces).to.deep.equal(["os", "osId"]);
+    });
+
+    it("a property removed from the program is a delete, never a change with no property", () => {
+      const res = plan({ ...OLDS, userData: "#!/bin/sh" }, { ...NEWS, userData: undefined, label: "" });
+      expect(res.detailedDiff).to.deep.equal({ userData: { kind: "delete", replace: true }, label: { kind: "update", replace: false } });
+      const tags = plan(OLDS, { ...NEWS, tags: [] });
+      expect(tags.detailedDiff).to.deep.equal({ tags: { kind: "update", replace: false } });
+    });
+
+    it("changes and replaces are derived from it: a change always names its property", () => {
+      for (const news of [{ ...NEWS, label: "x" }, { ...NEWS, region: "fra" }, { ...NEWS, ownerTag: undefined, tags: ["z"] }, NEWS]) {
+        const res = plan(OLDS, news);
+        expect(res.changes).to.equal(Object.keys(res.detailedDiff).length > 0);
+        expect(res.replaces).to.deep.equal(Object.keys(res.detailedDiff).filter((k) => res.detailedDiff[k].replace));
+      }
+    });
+
+    it("an unknown input (another resource's output) is an update, or a replace in a replace field", () => {
+      expect(plan(OLDS, { ...NEWS, label: UNKNOWN_VALUE }).detailedDiff).to.deep.equal({ label: { kind: "update", replace: false } });
+      expect(plan(OLDS, { ...NEWS, region: UNKNOWN_VALUE }).detailedDiff).to.deep.equal({ region: { kind: "update", replace: true } });
+    });
+
+    it("a server in error: status is named as the cause", () => {
+      expect(plan({ ...OLDS, status: "error" }, NEWS).detailedDiff).to.deep.equal({ status: { kind: "update", replace: true } });
     });
   });
 

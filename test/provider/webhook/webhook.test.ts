@@ -37,6 +37,23 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
     expect(other.secret).to.not.equal(first.secret);
   });
 
+  it("an imported webhook (read with nothing recorded): no secret invented, the API's kept, a declared one added", async () => {
+    const made = await webhook.create(await checked({ url: "https://hooks.example.com/i", events: EVENTS, secret: "receivers" }));
+    const read = await webhook.read(made.id, { __provider: "SHELL" });
+    expect(read.props.secret).to.equal("");
+    expect(read.inputs).to.deep.equal({ url: "https://hooks.example.com/i", events: [...EVENTS].sort() });
+    const kept = await checked(read.inputs, read.inputs);
+    expect(kept.secret).to.equal("");
+    expect((await webhook.diff(made.id, read.props, kept)).changes).to.equal(false);
+    await webhook.update(made.id, read.props, { ...kept, url: "https://hooks.example.com/j" });
+    expect(await secretOnSim(made.id)).to.equal("receivers");
+    const declared = await checked({ ...read.inputs, secret: "receivers" }, read.inputs);
+    expect((await webhook.diff(made.id, read.props, declared)).detailedDiff).to.deep.equal({ secret: { kind: "add", replace: false } });
+    // A new webhook (nothing recorded) still gets a generated secret.
+    expect((await checked({ url: "https://hooks.example.com/k", events: EVENTS })).secret).to.match(/^[0-9a-f]{64}$/);
+    await webhook.delete(made.id, read.props);
+  });
+
   it("check names the field and what is allowed for bad events, URLs and types", async () => {
     const res = await webhook.check({}, { url: "ftp://x", events: ["server.created", "server.exploded"], secret: 7, color: "red" });
     const by = Object.fromEntries((res.failures ?? []).map((f: CheckFailure) => [f.property, f.reason]));

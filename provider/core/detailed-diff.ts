@@ -1,0 +1,57 @@
+// The one answer a resource's diff gives both faces: which properties change and how. The
+// plan of each resource (provider/server/plan.ts, provider/webhook/provider.ts) names the
+// changed properties and whether each forces a replacement; everything else is derived here,
+// so the dynamic face's `changes`/`replaces` and the plugin face's detailed diff (kinds ADD,
+// DELETE, UPDATE and their _REPLACE forms, pulumirpc.PropertyDiff) can never disagree.
+// The dynamic-provider host reads `changes`, `replaces` and `deleteBeforeReplace` and passes
+// over `detailedDiff`; the plugin sends it with `hasDetailedDiff`.
+
+import type * as pulumi from "@pulumi/pulumi";
+
+/** How one property changes, compared with the recorded outputs. */
+export type ChangeKind = "add" | "delete" | "update";
+
+export interface PropertyChange {
+  kind: ChangeKind;
+  /** True when this change alone replaces the resource. */
+  replace: boolean;
+}
+
+/** Property name -> its change; only changed properties appear. */
+export type DetailedDiff = Record<string, PropertyChange>;
+
+/** The dynamic face's DiffResult plus the detailed diff it was derived from. */
+export interface PlannedDiff extends pulumi.dynamic.DiffResult {
+  changes: boolean;
+  replaces: string[];
+  detailedDiff: DetailedDiff;
+}
+
+const absent = (v: unknown) => v === undefined || v === null;
+
+/** add: nothing was recorded; delete: the program no longer gives it; else update. */
+export function changeKind(old: unknown, now: unknown): ChangeKind {
+  if (absent(old)) return "add";
+  if (absent(now)) return "delete";
+  return "update";
+}
+
+/** The detailed diff of the named properties, each kind read off the raw old and new values. */
+export function detailOf(olds: Record<string, unknown>, news: Record<string, unknown>, changed: { replaces?: string[]; updates?: string[] }): DetailedDiff {
+  const out: DetailedDiff = {};
+  for (const k of changed.updates ?? []) out[k] = { kind: changeKind(olds[k], news[k]), replace: false };
+  for (const k of changed.replaces ?? []) out[k] = { kind: changeKind(olds[k], news[k]), replace: true };
+  return out;
+}
+
+/** The DiffResult both faces send, derived from the detailed diff alone. */
+export function plannedDiff(detailedDiff: DetailedDiff, extra: { stables?: string[]; deleteBeforeReplace?: boolean } = {}): PlannedDiff {
+  const replaces = Object.keys(detailedDiff).filter((k) => detailedDiff[k].replace);
+  return {
+    changes: Object.keys(detailedDiff).length > 0,
+    replaces,
+    ...(extra.stables ? { stables: extra.stables } : {}),
+    deleteBeforeReplace: extra.deleteBeforeReplace ?? false,
+    detailedDiff,
+  };
+}

@@ -1,0 +1,33 @@
+// The engine's diagnostics for the plugin face: every warning of the core (core/warnings.ts)
+// goes to the engine's Log service (pulumirpc.Engine, at the address the engine gives at
+// start-up or through Attach) with the URN of the resource whose request raised it, so the
+// engine prints it under that resource instead of as a line of the plugin's stderr. A warning
+// the engine cannot take (it is gone, or never gave an address) still reaches stderr.
+
+import type { Client } from "@grpc/grpc-js";
+import { setWarningSink } from "../core/warnings";
+import { engproto, engrpc, grpc } from "./grpc";
+
+type EngineClient = InstanceType<typeof engrpc.EngineClient>;
+
+let client: EngineClient | undefined;
+
+/** Sends later warnings to the engine at `address` (host:port); a later call replaces it. */
+export function logToEngine(address: string, stderr: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): void {
+  (client as unknown as Client | undefined)?.close();
+  const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
+  client = engine;
+  setWarningSink((message, urn) => {
+    const req = new engproto.LogRequest().setSeverity(engproto.LogSeverity.WARNING).setMessage(message).setUrn(urn ?? "");
+    engine.log(req, (err) => {
+      if (err) stderr(`warning: ${message}`);
+    });
+  });
+}
+
+/** Back to stderr (tests). */
+export function stopLoggingToEngine(): void {
+  (client as unknown as Client | undefined)?.close();
+  client = undefined;
+  setWarningSink(undefined);
+}
