@@ -26,7 +26,7 @@ export interface CostEstimate {
   diff: Total;
   /** Servers before and after. */
   servers: { past: number; total: number };
-  /** The servers a reviewer should see, in the order of the preview. */
+  /** The servers a reviewer should see, by name (the engine's events come in no fixed order). */
   rows: CostRow[];
 }
 
@@ -58,5 +58,6 @@ export function estimateCost(steps: readonly ResourceStep[], prices: PriceList):
     if (shown) rows.push({ ...row, change });
   }
   const count = (side: "before" | "after") => all.filter((r) => r[side]).length;
+  rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { past, total, diff, servers: { past: count("before"), total: count("after") }, rows };
 }

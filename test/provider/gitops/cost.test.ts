@@ -127,25 +127,26 @@ describe("the cost of a plan", () => {
       expect(json.servers).to.deep.equal({ past: 4, total: 6 });
       expect(json.unknownPrices).to.deep.equal({ past: 0, total: 0, diff: 0 });
       // The relabel changes no cost, so it is no row; the Webhook holds no server.
+      // By name: the engine's events come in no fixed order.
       expect(json.resources.map((r) => [r.name, r.action, r.pastPlan, r.plan, r.pastMonthlyCost, r.monthlyCost, r.diffMonthlyCost])).to.deep.equal([
+        ["api-1", "create", null, "vhf-2c-4gb", null, "24.00", "24.00"],
         ["db-1", "replace", "vc2-2c-4gb", "vc2-4c-8gb", "20.00", "40.00", "20.00"],
+        ["old-1", "delete", "vc2-1c-2gb", null, "10.00", null, "-10.00"],
         ["web-3", "create", null, "vc2-1c-1gb", null, "5.00", "5.00"],
         ["web-4", "create", null, "vc2-1c-2gb", null, "10.00", "10.00"],
-        ["api-1", "create", null, "vhf-2c-4gb", null, "24.00", "24.00"],
-        ["old-1", "delete", "vc2-1c-2gb", null, "10.00", null, "-10.00"],
       ]);
-      expect(json.resources[3]).to.include({ resourceType: PLUGIN, region: "fra", priceSource: "catalogue" });
+      expect(json.resources[0]).to.include({ resourceType: PLUGIN, region: "fra", priceSource: "catalogue" });
       expect(estimate.rows).to.have.length(5);
       expect(markdown).to.contain("**+49.00 a month**: 40.00 → 89.00 a month (4 → 6 servers).");
       expect(markdown).to.contain(
         [
           "| server | plan | region | before | after | change |",
           "|---|---|---|---|---|---|",
+          "| `api-1` | `vhf-2c-4gb` | `fra` | – | 24.00 | +24.00 |",
           "| `db-1` | `vc2-2c-4gb` → `vc2-4c-8gb` | `ewr` | 20.00 | 40.00 | +20.00 |",
+          "| `old-1` | `vc2-1c-2gb` | `sgp` | 10.00 | – | -10.00 |",
           "| `web-3` | `vc2-1c-1gb` | `ewr` | – | 5.00 | +5.00 |",
           "| `web-4` | `vc2-1c-2gb` | `lax` | – | 10.00 | +10.00 |",
-          "| `api-1` | `vhf-2c-4gb` | `fra` | – | 24.00 | +24.00 |",
-          "| `old-1` | `vc2-1c-2gb` | `sgp` | 10.00 | – | -10.00 |",
         ].join("\n"),
       );
       expect(markdown).to.contain("a month is 730 hours");
@@ -175,9 +176,9 @@ describe("the cost of a plan", () => {
       expect(json).to.deep.include({ pastTotalMonthlyCost: null, totalMonthlyCost: null, diffTotalMonthlyCost: null });
       expect(json.unknownPrices).to.deep.equal({ past: 1, total: 3, diff: 2 });
       expect(json.resources.map((r) => [r.name, r.pastMonthlyCost, r.monthlyCost, r.diffMonthlyCost, r.pastPriceSource, r.priceSource])).to.deep.equal([
+        ["later-1", null, null, null, null, "unknown"],
         ["legacy-1", "14.60", null, "-14.60", "pricePerHour", null],
         ["odd-1", null, null, null, null, "unknown"],
-        ["later-1", null, null, null, null, "unknown"],
         ["web-9", null, "5.00", "5.00", null, "catalogue"],
       ]);
       expect(markdown).to.contain("**-9.60 a month + 2 servers of unknown price**: 14.60 + 1 server of unknown price → 5.00 + 3 servers of unknown price a month (2 → 4 servers).");
