@@ -4,10 +4,10 @@
 // makes the plan compare the code with the servers as they are, which is what apply will do.
 // The summary ends with what the plan costs a month (priced-preview.ts, pricing/).
 import { planMarkdown } from "./markdown";
-import { EXIT, resolveOptions, type GitopsOptions } from "./options";
+import { resolveOptions, type GitopsOptions } from "./options";
 import { pricedPreview } from "./priced-preview";
 import { publish } from "./publish";
-import { isDestructive, type GitopsResult } from "./result";
+import { isDestructive, planExitCode, type GitopsResult } from "./result";
 import { enginePlanFile, writeReviewedPlan } from "./reviewed-plan";
 import { configKeyWarning, openStack } from "./workspace";
 
@@ -23,8 +23,7 @@ export async function plan(opts: GitopsOptions): Promise<GitopsResult> {
     const markdown = planMarkdown({ stack: o.stack, changes, unchanged, allowReplace: o.allowReplace }) + "\n" + cost.markdown;
     publish(markdown, o);
     const flagged = changes.some(isDestructive) && !o.allowReplace;
-    const exitCode = cost.overBudget ? EXIT.overBudget : flagged ? EXIT.flagged : EXIT.clean;
-    return { exitCode, markdown, changes, cost: cost.json };
+    return { exitCode: planExitCode(flagged, cost.overBudget), markdown, changes, cost: cost.json };
   } finally {
     engine?.dispose();
   }

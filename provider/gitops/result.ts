@@ -1,5 +1,6 @@
 // What every verb returns, for code that calls the runner and for the CLI's exit code.
 import type { ResourceChange } from "./changes";
+import { EXIT } from "./options";
 import type { CostJson } from "./pricing/json";
 
 export interface GitopsResult {
@@ -14,3 +15,7 @@ export interface GitopsResult {
 }
 
 export const isDestructive = (c: ResourceChange) => c.op === "replace" || c.op === "delete";
+
+/** plan's exit code: over budget (3) wins over a replace or delete not allowed (2). */
+export const planExitCode = (flagged: boolean, overBudget: boolean): GitopsResult["exitCode"] =>
+  overBudget ? EXIT.overBudget : flagged ? EXIT.flagged : EXIT.clean;

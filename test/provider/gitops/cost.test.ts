@@ -8,6 +8,7 @@ import type { Plan } from "../../../provider/api/wire/types";
 import { parseArgs } from "../../../provider/gitops/args";
 import { UNKNOWN } from "../../../provider/gitops/changes";
 import { EXIT, resolveOptions } from "../../../provider/gitops/options";
+import { planExitCode } from "../../../provider/gitops/result";
 import { costReport } from "../../../provider/gitops/pricing/cost-report";
 import { budgetGate } from "../../../provider/gitops/pricing/gate";
 import { formatAmount, formatChange, parseAmount } from "../../../provider/gitops/pricing/money";
@@ -224,6 +225,10 @@ describe("the cost of a plan", () => {
       const within = costReport(collect(PR_EVENTS), PRICES, { amount: parseAmount("50")!, source: "HOSTING_GITOPS_MAX_MONTHLY_INCREASE" });
       expect(within.overBudget).to.equal(false);
       expect(within.markdown).to.contain("**Budget**: within budget: the monthly cost rises by 49.00; the allowed rise is 50.00 (HOSTING_GITOPS_MAX_MONTHLY_INCREASE).");
+    });
+
+    it("exits 3 over budget, also when the plan is flagged for a replace (2), which it wins over", () => {
+      expect([planExitCode(false, false), planExitCode(true, false), planExitCode(false, true), planExitCode(true, true)]).to.deep.equal([0, 2, 3, 3]);
     });
 
     it("takes the limit from --max-monthly-increase, else from HOSTING_GITOPS_MAX_MONTHLY_INCREASE, and names a bad one", () => {
