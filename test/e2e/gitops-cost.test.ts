@@ -2,12 +2,10 @@
 // examples/gitops/project) against the simulator, stack state in PostgreSQL, plans with a
 // Read-only key. One stack per shape serves every case: a plan that changes nothing, then one pull
 // request (3 servers added, 1 moved to a bigger plan, 1 deleted) planned over and under the budget
-// and priced by `hosting-gitops cost`. Expected prices come from the simulator's catalogue.
+// and priced by `hosting-gitops cost`. Expected prices come from the catalogue the simulator serves
+// (GET /v1/plans). The product is reached by package name only, so the file also runs on the tarball.
 import { expect } from "chai";
 import * as fs from "fs";
-import { formatAmount, parseAmount } from "../../provider/gitops/pricing/money";
-import type { CostJson } from "../../provider/gitops/pricing/json";
-import { planById } from "../../simulator/catalogue-data";
 import { startPostgres, type TestPostgres } from "../helpers/postgres";
 import { countRequests, KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { WorkingCopy, type RunOutcome } from "./support/gitops-copy";
@@ -15,10 +13,23 @@ import { WorkingCopy, type RunOutcome } from "./support/gitops-copy";
 const PASSPHRASE = "gitops-cost-e2e-passphrase-not-a-secret";
 const MUTATING = ["POST", "PUT", "PATCH", "DELETE"];
 
-/** The catalogue's monthly price of a plan, as the simulator serves it. */
-const month = (plan: string) => planById.get(plan)!.price_per_month;
-const sum = (plans: string[]) => formatAmount(plans.reduce((n, p) => n + parseAmount(month(p))!, 0));
-const diff = (before: string, after: string) => formatAmount(parseAmount(after)! - parseAmount(before)!);
+/** price_per_month of each plan the simulator serves, read in `before` (the prices have two decimals). */
+const MONTHLY = new Map<string, string>();
+const month = (plan: string) => MONTHLY.get(plan)!;
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const show = (c: number) => (c / 100).toFixed(2);
+const sum = (plans: string[]) => show(plans.reduce((n, p) => n + cents(month(p)), 0));
+const diff = (before: string, after: string) => show(cents(after) - cents(before));
+
+/** The fields of the cost JSON (CostJson of pulumi-hosting/gitops) this file reads. */
+interface CostJson {
+  currency: null;
+  pastTotalMonthlyCost: string | null;
+  totalMonthlyCost: string | null;
+  diffTotalMonthlyCost: string | null;
+  resources: { name: string; action: string; pastMonthlyCost: string | null; monthlyCost: string | null; diffMonthlyCost: string | null }[];
+  budget: { maxMonthlyIncrease: string; passed: boolean; overBy: string | null } | null;
+}
 
 function expectExit(run: RunOutcome, code: number): void {
   if (run.code !== code) {
@@ -60,6 +71,8 @@ describe("GitOps cost: hosting-gitops plan and cost price a pull request, Read k
 
       before(async () => {
         sim = await startTestSimulator({ shape, provisionMs: 300, transitionMs: 100 });
+        const body = (await (await sim.api("GET", "/v1/plans")).json()) as { plans?: any[]; data?: any[] };
+        for (const p of body.plans ?? body.data ?? []) MONTHLY.set(p.id, p.price_per_month);
         copy = WorkingCopy.create(`cost-${shape}`, pg.url, PASSPHRASE);
         expectExit(await copy.pulumi(["stack", "init", stack]), 0);
         expectExit(await copy.pulumi(["config", "set", "hosting:baseUrl", sim.url, "--stack", stack]), 0);
@@ -88,19 +101,23 @@ describe("GitOps cost: hosting-gitops plan and cost price a pull request, Read k
       });
 
       describe("a pull request: 3 servers added, db-1 moved to a bigger plan, web-2 deleted", () => {
-        const past = sum(["vc2-1c-1gb", "vc2-1c-1gb", "vc2-2c-4gb"]);
-        const total = sum(["vc2-1c-1gb", "vc2-4c-8gb", "vc2-1c-1gb", "vc2-1c-2gb", "vhf-1c-1gb"]);
-        const rise = diff(past, total);
-        const rows = [
-          `| \`db-1\` | \`vc2-2c-4gb\` → \`vc2-4c-8gb\` | \`ewr\` | ${month("vc2-2c-4gb")} | ${month("vc2-4c-8gb")} | +${diff(month("vc2-2c-4gb"), month("vc2-4c-8gb"))} |`,
-          `| \`web-2\` | \`vc2-1c-1gb\` | \`fra\` | ${month("vc2-1c-1gb")} | – | -${month("vc2-1c-1gb")} |`,
-          `| \`web-3\` | \`vc2-1c-1gb\` | \`ewr\` | – | ${month("vc2-1c-1gb")} | +${month("vc2-1c-1gb")} |`,
-          `| \`web-4\` | \`vc2-1c-2gb\` | \`lax\` | – | ${month("vc2-1c-2gb")} | +${month("vc2-1c-2gb")} |`,
-          `| \`web-5\` | \`vhf-1c-1gb\` | \`fra\` | – | ${month("vhf-1c-1gb")} | +${month("vhf-1c-1gb")} |`,
-        ]; // by name, as the table sorts them
+        let past: string;
+        let total: string;
+        let rise: string;
+        let rows: string[];
         const ALLOW = { HOSTING_GITOPS_ALLOW_REPLACE: "1" };
 
         before(() => {
+          past = sum(["vc2-1c-1gb", "vc2-1c-1gb", "vc2-2c-4gb"]);
+          total = sum(["vc2-1c-1gb", "vc2-4c-8gb", "vc2-1c-1gb", "vc2-1c-2gb", "vhf-1c-1gb"]);
+          rise = diff(past, total);
+          rows = [
+            `| \`db-1\` | \`vc2-2c-4gb\` → \`vc2-4c-8gb\` | \`ewr\` | ${month("vc2-2c-4gb")} | ${month("vc2-4c-8gb")} | +${diff(month("vc2-2c-4gb"), month("vc2-4c-8gb"))} |`,
+            `| \`web-2\` | \`vc2-1c-1gb\` | \`fra\` | ${month("vc2-1c-1gb")} | – | -${month("vc2-1c-1gb")} |`,
+            `| \`web-3\` | \`vc2-1c-1gb\` | \`ewr\` | – | ${month("vc2-1c-1gb")} | +${month("vc2-1c-1gb")} |`,
+            `| \`web-4\` | \`vc2-1c-2gb\` | \`lax\` | – | ${month("vc2-1c-2gb")} | +${month("vc2-1c-2gb")} |`,
+            `| \`web-5\` | \`vhf-1c-1gb\` | \`fra\` | – | ${month("vhf-1c-1gb")} | +${month("vhf-1c-1gb")} |`,
+          ]; // by name, as the table sorts them
           copy.editFleet((f) => {
             f.servers["db-1"].plan = "vc2-4c-8gb";
             delete f.servers["web-2"];
