@@ -2,6 +2,9 @@
 // the simulator's catalogue, engine events to resource steps, rows and totals, the budget gate,
 // the Markdown section and the JSON. The runner with the real CLI: test/e2e/gitops-cost.test.ts.
 import { expect } from "chai";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { PLANS } from "../../../simulator/catalogue-data";
 import type { Plan } from "../../../provider/api/wire/types";
@@ -9,6 +12,7 @@ import { parseArgs } from "../../../provider/gitops/args";
 import { UNKNOWN } from "../../../provider/gitops/changes";
 import { EXIT, resolveOptions } from "../../../provider/gitops/options";
 import { planExitCode } from "../../../provider/gitops/result";
+import { readReviewedPlan, writeReviewedPlan } from "../../../provider/gitops/reviewed-plan";
 import { costReport } from "../../../provider/gitops/pricing/cost-report";
 import { budgetGate } from "../../../provider/gitops/pricing/gate";
 import { formatAmount, formatChange, parseAmount } from "../../../provider/gitops/pricing/money";
@@ -152,6 +156,18 @@ describe("the cost of a plan", () => {
       );
       expect(markdown).to.contain("a month is 730 hours");
       expect(markdown).to.contain("The API gives no currency");
+    });
+
+    it("the plan file carries the same JSON under `cost`, and apply still reads the file", () => {
+      const { json } = costReport(collect(PR_EVENTS), PRICES, undefined);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cost-plan-file-"));
+      try {
+        const file = path.join(dir, "plan.json");
+        writeReviewedPlan(file, "prod", [], undefined, json);
+        expect(readReviewedPlan(file, "prod").cost).to.deep.equal(json);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("a plan that changes no cost says so, with no rows", () => {
