@@ -72,6 +72,9 @@ run_on_tarball() {
   mkdir -p dist
   cp -r "$REPO/dist/test" "$REPO/dist/scripts" "$REPO/dist/examples" dist/
   cp "$REPO/Pulumi.yaml" "$REPO/fleet.yaml" "$REPO/.mocharc.json" .
+  # What the GitOps e2e files use besides the compiled tests: the example project (plain
+  # JavaScript) and the throw-away PostgreSQL of the state backend.
+  mkdir -p examples/gitops scripts && cp -r "$REPO/examples/gitops/project" examples/gitops/ && cp "$REPO/scripts/postgres.sh" scripts/
   PULUMI_HOSTING_ROOT="$project" bash "$REPO/scripts/setup-pulumi.sh"
   # LANE_TESTS narrows a lane to some compiled test files while working on them.
   local tests; set -f; read -r -a tests <<< "${LANE_TESTS:-$(lane tests)}"; set +f

@@ -2,9 +2,11 @@
 import { VERBS, type GitopsOptions, type Verb } from "./options";
 
 export const USAGE =
-  "usage: hosting-gitops <plan|apply|drift> --stack <name> [--cwd <project dir>] [--summary <file.md>]\n" +
+  "usage: hosting-gitops <plan|apply|drift|cost> --stack <name> [--cwd <project dir>] [--summary <file.md>]\n" +
   "                      [--plan-file <file.json>] [--allow-replace] [--parallel <n>] [--lock-timeout <seconds>]\n" +
-  "  exit codes: 0 nothing to flag, 2 flagged (a replace/delete not allowed, or drift), 1 an error\n" +
+  "                      [--max-monthly-increase <amount>] [--cost-file <file.json>]\n" +
+  "  exit codes: 0 nothing to flag, 2 flagged (a replace/delete not allowed, or drift),\n" +
+  "              3 over budget (the monthly cost rises above --max-monthly-increase), 1 an error\n" +
   "  the API key and base URL come from HOSTING_API_KEY / HOSTING_BASE_URL or the stack config,\n" +
   "  the backend from PULUMI_BACKEND_URL, the secrets passphrase from PULUMI_CONFIG_PASSPHRASE";
 
@@ -15,6 +17,8 @@ const VALUE_FLAGS: Record<string, keyof GitopsOptions> = {
   "--plan-file": "planFile",
   "--parallel": "parallel",
   "--lock-timeout": "lockTimeoutSeconds",
+  "--max-monthly-increase": "maxMonthlyIncrease",
+  "--cost-file": "costFile",
 };
 const NUMERIC = new Set<keyof GitopsOptions>(["parallel", "lockTimeoutSeconds"]);
 

@@ -2,12 +2,17 @@
 // (the CLI in cli.ts and code that imports pulumi-hosting/gitops both come through here).
 import * as path from "path";
 import { SETTINGS } from "../core/settings";
+import type { BudgetLimit } from "./pricing/gate";
+import { parseAmount } from "./pricing/money";
 
-export type Verb = "plan" | "apply" | "drift";
-export const VERBS: readonly Verb[] = ["plan", "apply", "drift"];
+export type Verb = "plan" | "apply" | "drift" | "cost";
+export const VERBS: readonly Verb[] = ["plan", "apply", "drift", "cost"];
 
-/** Exit codes: 0 nothing to flag, 2 flagged (a replace/delete not allowed, or drift), 1 an error. */
-export const EXIT = { clean: 0, error: 1, flagged: 2 } as const;
+/**
+ * Exit codes: 0 nothing to flag, 2 flagged (a replace/delete not allowed, or drift), 3 over budget
+ * (plan, cost: the monthly cost rises by more than --max-monthly-increase; wins over 2), 1 an error.
+ */
+export const EXIT = { clean: 0, error: 1, flagged: 2, overBudget: 3 } as const;
 
 export interface GitopsOptions {
   /** Stack name, e.g. "production". Required. */
@@ -26,6 +31,13 @@ export interface GitopsOptions {
    * delete that is not listed in it. @default none
    */
   planFile?: string;
+  /** plan, cost: the cost (JSON, as cost tools read it) is written here. @default none */
+  costFile?: string;
+  /**
+   * plan, cost: the largest allowed rise of the monthly cost, a decimal amount ("50", "12.50");
+   * a plan whose cost rises by more exits 3. @default env HOSTING_GITOPS_MAX_MONTHLY_INCREASE, else no limit
+   */
+  maxMonthlyIncrease?: string;
   /** Engine parallelism of apply. @default the number of resources, from 8 to 256 */
   parallel?: number;
   /** How long apply waits for another run's lock on the stack. @default 600 */
@@ -38,8 +50,9 @@ export interface GitopsOptions {
   log?: (text: string) => void;
 }
 
-export type ResolvedOptions = Required<Omit<GitopsOptions, "summaryFile" | "planFile" | "parallel">> &
-  Pick<GitopsOptions, "summaryFile" | "planFile" | "parallel">;
+type Optional = "summaryFile" | "planFile" | "parallel" | "costFile";
+export type ResolvedOptions = Required<Omit<GitopsOptions, Optional | "maxMonthlyIncrease">> &
+  Pick<GitopsOptions, Optional> & { budget?: BudgetLimit };
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes)$/i.test(v.trim());
 
@@ -52,10 +65,26 @@ export function resolveOptions(opts: GitopsOptions): ResolvedOptions {
     summaryFile: opts.summaryFile,
     allowReplace: opts.allowReplace ?? truthy(env[SETTINGS.gitopsAllowReplace.env]),
     planFile: opts.planFile,
+    costFile: opts.costFile,
+    budget: budgetOf(opts.maxMonthlyIncrease, env),
     parallel: opts.parallel,
     lockTimeoutSeconds: opts.lockTimeoutSeconds ?? 600,
     lockRetryMs: opts.lockRetryMs ?? 2000,
     env,
     log: opts.log ?? ((text) => process.stderr.write(text)),
   };
+}
+
+/** The budget from --max-monthly-increase, else from its environment variable; a bad amount names where it came from. */
+function budgetOf(flag: string | undefined, env: NodeJS.ProcessEnv): BudgetLimit | undefined {
+  const name = SETTINGS.gitopsMaxMonthlyIncrease.env;
+  const fromEnv = env[name]?.trim() ? env[name] : undefined;
+  const value = flag ?? fromEnv;
+  if (value === undefined) return undefined;
+  const source = flag !== undefined ? "--max-monthly-increase" : name;
+  const amount = parseAmount(value);
+  if (amount === undefined || amount < 0) {
+    throw new Error(`${source} is '${value}': give the largest allowed rise of the monthly cost as an amount of 0 or more, such as 50 or 12.50`);
+  }
+  return { amount, source };
 }

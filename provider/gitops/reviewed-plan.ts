@@ -5,11 +5,13 @@
 //     `pulumi up --plan`: the engine then refuses any step, or any property, that differs from
 //     what was previewed. Update plans work with our dynamic providers on the CLI we build
 //     (3.259.0; shown by test/e2e/gitops.test.ts), provided both sides refresh, which plan and
-//     apply always do. Secrets in it are encrypted by the stack's secrets provider, as in the state.
+//     apply always do. Secrets in it are encrypted by the stack's secrets provider, as in the state;
+//   - what the plan costs a month (pricing/json.ts), for a reader of the file; apply ignores it.
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { ResourceChange } from "./changes";
+import type { CostJson } from "./pricing/json";
 
 export interface ReviewedPlan {
   version: 1;
@@ -18,13 +20,15 @@ export interface ReviewedPlan {
   destructive: { urn: string; op: "replace" | "delete" }[];
   /** The engine's update plan, as `pulumi preview --save-plan` wrote it. */
   enginePlan?: unknown;
+  /** What the plan costs a month, as --cost-file holds it. */
+  cost?: CostJson;
 }
 
 const destructive = (changes: ResourceChange[]) =>
   changes.flatMap((c) => (c.op === "replace" || c.op === "delete" ? [{ urn: c.urn, op: c.op }] : []));
 
-export function writeReviewedPlan(file: string, stack: string, changes: ResourceChange[], enginePlan?: unknown): void {
-  const plan: ReviewedPlan = { version: 1, stack, destructive: destructive(changes), enginePlan };
+export function writeReviewedPlan(file: string, stack: string, changes: ResourceChange[], enginePlan?: unknown, cost?: CostJson): void {
+  const plan: ReviewedPlan = { version: 1, stack, destructive: destructive(changes), enginePlan, cost };
   fs.writeFileSync(file, JSON.stringify(plan, null, 2) + "\n");
 }
 

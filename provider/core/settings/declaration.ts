@@ -97,6 +97,13 @@ export const SETTINGS = {
     description: "`hosting-gitops`: a plan's replaces and deletes are allowed (as `--allow-replace`).",
     secret: false,
   },
+  gitopsMaxMonthlyIncrease: {
+    env: "HOSTING_GITOPS_MAX_MONTHLY_INCREASE",
+    default: "unset: no budget gate",
+    allowed: "an amount of 0 or more, e.g. `50` or `12.50`",
+    description: "`hosting-gitops plan` and `cost`: a monthly cost rise above it exits 3 (as `--max-monthly-increase`).",
+    secret: false,
+  },
 } as const satisfies Record<string, SettingDeclaration>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -7,9 +7,11 @@ import * as os from "os";
 import * as path from "path";
 import { parse, stringify } from "yaml";
 import { offlineEnv, REPO_ROOT, TOOLS_DIR } from "../../../scripts/pulumi-offline";
+import { packageBin } from "./package-bin";
 
 export const PROJECT_DIR = path.join(REPO_ROOT, "examples", "gitops", "project");
-const CLI = path.join(REPO_ROOT, "dist", "provider", "gitops", "cli.js");
+/** The installed package's bin: the repository's build, or in a tarball lane the tarball's. */
+const CLI = packageBin("hosting-gitops");
 
 export interface RunOutcome {
   code: number | null;

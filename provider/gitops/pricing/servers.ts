@@ -1,0 +1,77 @@
+// Resource → the servers it holds, each priced before and after the step. This is the one place
+// that knows which resource types hold servers: a `Server` holds one. A resource that holds
+// several (a Fleet's `members`, keyed by `<group>-<region>-<n>`) is a case of `serversIn`; the
+// rows, totals, gate and tables take whatever it returns.
+import { UNKNOWN } from "../changes";
+import { isSecret } from "../values";
+import { monthlyPrice, type MonthlyPrice, type PriceList } from "./price";
+import type { ResourceStep, StepOp, StepState } from "./resource-steps";
+
+/** One server as one state of its resource describes it. */
+export interface ServerSpec {
+  /** Its name in the summary: the resource's name, or a member's key inside the resource. */
+  name: string;
+  plan?: string;
+  region?: string;
+  /** The server's own hourly price (an output), when the state has one. */
+  pricePerHour?: string;
+}
+
+export interface PricedServer extends ServerSpec {
+  price: MonthlyPrice;
+}
+
+export type RowAction = Exclude<StepOp, "same"> | "unchanged";
+
+/** One server of one resource: before the step, after it, or both. */
+export interface ServerRow {
+  /** The resource's URN and type. */
+  urn: string;
+  type: string;
+  name: string;
+  action: RowAction;
+  /** Absent: no such server before (a create). */
+  before?: PricedServer;
+  /** Absent: no such server after (a delete). */
+  after?: PricedServer;
+}
+
+/** `hosting:Server` of the dynamic face (`pulumi-nodejs:dynamic/hosting:Server`) or `hosting:index:Server` of the plugin. */
+export const isServerType = (type: string) => /(^|[/:])hosting:(index:)?Server$/.test(type);
+
+/** A known plain string: not the engine's "known after apply", not a secret. */
+function known(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" && value !== UNKNOWN && !isSecret(value) ? value : undefined;
+}
+
+/** The servers one state of a resource holds (none for a type that holds no server). */
+function serversIn(type: string, name: string, state: StepState | undefined, side: "old" | "new"): ServerSpec[] {
+  if (!state) return [];
+  if (isServerType(type)) {
+    // The old side is the state the API reported (outputs); the new side is what the program declares.
+    const pick = (key: string) => (side === "old" ? known(state.outputs[key]) ?? known(state.inputs[key]) : known(state.inputs[key]));
+    return [{ name, plan: pick("plan"), region: pick("region"), pricePerHour: known(state.outputs.pricePerHour) }];
+  }
+  return [];
+}
+
+/** Every server of a resource, priced before and after its step. */
+export function serverRows(step: ResourceStep, prices: PriceList): ServerRow[] {
+  const before = new Map(serversIn(step.type, step.name, step.old, "old").map((s) => [s.name, s]));
+  const after = new Map(serversIn(step.type, step.name, step.new, "new").map((s) => [s.name, s]));
+  const names = [...new Set([...before.keys(), ...after.keys()])];
+  return names.map((name) => {
+    const b = before.get(name);
+    const a = after.get(name);
+    // An hourly price belongs to the plan it was quoted for: a server that changes plan loses it.
+    const aHourly = a?.pricePerHour ?? (b && a && b.plan === a.plan ? b.pricePerHour : undefined);
+    return {
+      urn: step.urn,
+      type: step.type,
+      name,
+      action: !b ? "create" : !a ? "delete" : step.op === "same" ? "unchanged" : step.op,
+      before: b && { ...b, price: monthlyPrice(prices, b.plan, b.pricePerHour) },
+      after: a && { ...a, pricePerHour: aHourly, price: monthlyPrice(prices, a.plan, aHourly) },
+    };
+  });
+}
