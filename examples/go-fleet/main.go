@@ -5,7 +5,8 @@
 //
 //	go-fleet <up|preview|destroy> [key=value | secret:key=value]...
 //
-// Each key=value is set in the stack's config first (hosting:apiKey belongs in secret:). The
+// Each key=value is set in the stack's config first, in Pulumi.<stack>.yaml of the working
+// directory, where it stays for later runs (hosting:apiKey belongs in secret:). The
 // state backend, passphrase and Pulumi home come from the environment, as for the CLI:
 // PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, PULUMI_HOME. STACK names the stack (dev).
 // The last line printed is `result: <JSON>` with the change counts and the outputs, secret
@@ -34,7 +35,13 @@ func main() {
 	if name == "" {
 		name = "dev"
 	}
-	stack, err := auto.UpsertStackInlineSource(ctx, name, "go-fleet", fleet, auto.SecretsProvider("passphrase"))
+	// The working directory holds the project's Pulumi.yaml and the stack's config file
+	// (Pulumi.<stack>.yaml), as beside any Pulumi program, so config set once stays set.
+	dir, err := os.Getwd()
+	if err != nil {
+		fail(err)
+	}
+	stack, err := auto.UpsertStackInlineSource(ctx, name, "go-fleet", fleet, auto.WorkDir(dir), auto.SecretsProvider("passphrase"))
 	if err != nil {
 		fail(err)
 	}
