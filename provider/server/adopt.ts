@@ -21,9 +21,11 @@ import { ADOPT_NAME, adoptionProblems } from "./adopt-check";
 import { apiTags, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import { applyPowerState, describeOutcome, waitUntilActive } from "./power";
+import { cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
 import type { ServerInputs, ServerOutputs } from "./types";
 
-export async function adoptServer(inputs: Recorded<ServerInputs>, id: string): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
+export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
+  const signal = op.signal ?? cancellationSignal();
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
@@ -31,14 +33,15 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string): P
   const name = typeof raw[ADOPT_NAME] === "string" ? (raw[ADOPT_NAME] as string) : undefined;
   const others = otherClaims(id, name);
   if (others.length > 0) throw new Error(`adoptId "${id}" is adopted by resource "${others[0]}" and by "${name}"; nothing was sent: remove adoptId from one of them`);
-  const live = await waiterFor(client).read(id);
+  const live = await waiterFor(client).read(id, { signal });
   const problems = adoptionProblems(id, live, raw, cat);
   if (problems.length > 0 || !live) throw new Error(`cannot adopt server ${id}; nothing was sent: ${problems.map((p) => p.reason).join("; ")}`);
 
   // From here the server is the stack's: whatever fails is a partial create, kept in state.
   const outputsOf = (s: Server) => adoptedOutputs(s, ins, cat);
   try {
-    const { server, sent } = await takeOver(client, live, ins, (last, reason) => partialCreate(id, outputsOf(last), inputs.__provider, [reason], "was adopted"));
+    const fail = (last: Server, reason: string) => partialCreate(id, outputsOf(last), inputs.__provider, [reason], "was adopted");
+    const { server, sent } = await takeOver(client, live, ins, fail, waitBudget(ins.waitTimeoutSeconds, op), signal);
     warn(adoptSummary(name, server, sent));
     return { id, outs: outputsOf(server) };
   } catch (e) {
@@ -49,25 +52,25 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string): P
 
 /** Brings label, tags and power state to the declared values: at most one PATCH and one action. */
 async function takeOver(
-  client: HostingApi, live: Server, ins: ServerInputs, fail: (last: Server, reason: string) => Error,
+  client: HostingApi, live: Server, ins: ServerInputs, fail: (last: Server, reason: string) => Error, budget: WaitBudget, signal: AbortSignal,
 ): Promise<{ server: Server; sent: string[] }> {
-  const timeoutMs = ins.waitTimeoutSeconds * 1000;
+  const { ms: timeoutMs, source } = budget;
   const sent: string[] = [];
   let current = live;
   if (current.status === "pending" || current.status === "starting") {
-    const active = await waitUntilActive(client, current.id, timeoutMs);
-    if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(current.id, active, "active", timeoutMs));
+    const active = await waitUntilActive(client, current.id, timeoutMs, undefined, signal);
+    if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(current.id, active, "active", timeoutMs, source));
     current = active.server;
   }
   const patch = labelAndTagsPatch(current, ins);
   if (patch) {
-    current = await client.updateServer(current.id, patch);
+    current = await client.updateServer(current.id, patch, { signal });
     sent.push(`PATCH (${Object.keys(patch).join(", ")})`);
   }
   const before = current.status;
-  const power = await applyPowerState(client, current, ins.powerState, timeoutMs, ins.stopMode);
+  const power = await applyPowerState(client, current, ins.powerState, timeoutMs, ins.stopMode, signal);
   const goal = ins.powerState === "stopped" ? "stopped" : "active";
-  if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(current.id, power, goal, timeoutMs));
+  if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(current.id, power, goal, timeoutMs, source));
   if (power.server.status !== before) sent.push(`power ${before} -> ${power.server.status}`);
   return { server: power.server, sent };
 }

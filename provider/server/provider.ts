@@ -48,7 +48,7 @@ export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Rec
 }
 
 export async function create(inputs: Recorded<ServerInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
-  if (typeof inputs.adoptId === "string") return adoptServer(inputs, inputs.adoptId);
+  if (typeof inputs.adoptId === "string") return adoptServer(inputs, inputs.adoptId, op);
   const signal = op.signal ?? cancellationSignal();
   const client = api();
   const cat = await catalogue(client);

@@ -12,6 +12,7 @@
 // - the refill is capped at the capacity less the requests in flight (see refill());
 // - a request waits for a token instead of being sent to be refused;
 // - waiting mutations go before reads, reads before status polls;
+// - a request whose `signal` aborts (the engine's Cancel) leaves the queue at once;
 // - a 429's `retry_after` stops every request until then, plus a random jitter so that
 //   processes sharing the key do not all come back in the same millisecond.
 // Many processes, one key (issues 15, 20): with `cooperate` (the default) the others' use is

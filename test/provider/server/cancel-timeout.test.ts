@@ -65,6 +65,15 @@ describeProviderShapes((shape) => `Server create, update and delete under Cancel
     expect((await sim.liveServers()).map((s) => s.id)).to.deep.equal([err.id]);
   });
 
+  it("an adoption (adoptId) of a server still provisioning is bounded by the request's time-out too, and kept", async () => {
+    const first = await rejection(server.create(await checked(), { timeout: { seconds: 0.05, source: "customTimeouts.create" } }));
+    const err = await rejection(server.create(await checked({ adoptId: first.id }), { timeout: { seconds: 0.1, source: "customTimeouts.create" } }));
+    expect(err).to.be.instanceOf(PartialCreateError);
+    expect(err.id).to.equal(first.id);
+    expect(err.message).to.match(/was adopted but is not ready: .*within 0\.1 s \(customTimeouts\.create of 0\.1s, which overrides waitTimeoutSeconds\)/);
+    expect(await posts(), "the adoption sent no POST").to.equal(1);
+  });
+
   it("an update cancelled while it waits for a server still provisioning ends at once; a delete's wait too", async () => {
     const inputs = await checked();
     const first = await rejection(server.create(inputs, { timeout: { seconds: 0.05, source: "customTimeouts.create" } }));
