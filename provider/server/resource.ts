@@ -20,6 +20,7 @@ import { providerShell } from "../core/shell";
 import { adoptIdFromConfig } from "./adopt-config";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs } from "./types";
 import { REPLACE_ON_CHANGES_KEY } from "../core/detailed-diff";
+import { addDerivedSecrets } from "./derived-secrets";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs } from "./types";
 
@@ -104,6 +105,7 @@ export class Server extends pulumi.dynamic.Resource {
     // The host sends the engine no changed keys, so the engine cannot apply this option here.
     if (opts?.replaceOnChanges?.length) props[REPLACE_ON_CHANGES_KEY] = opts.replaceOnChanges;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
+    addDerivedSecrets(args as unknown as Record<string, unknown> | undefined, secretOutputs);
     super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }
 

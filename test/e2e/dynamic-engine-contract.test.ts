@@ -3,7 +3,8 @@
 // preview. One server's label is another's id (the core's check and diff see the engine's
 // unknown at preview), a label and an OS change replace for the OS alone (the core's
 // `replaces`, which the dynamic-provider host passes on; it sends no detailed diff), and
-// `ignoreChanges` and `replaceOnChanges` act as the engine documents.
+// `ignoreChanges` and `replaceOnChanges` act as the engine documents, and the outputs derived
+// from a secret plan and os are secret in the state.
 import { expect } from "chai";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
@@ -20,7 +21,8 @@ const web1 = new hosting.Server("web1", { region: "ewr", plan: "vc2-1c-1gb", os:
 const web2 = new hosting.Server("web2", {
   region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: web1.id, tags: config.getObject<string[]>("tags") ?? ["a"],
 }, { replaceOnChanges: ["tags"] });
-new hosting.Server("web3", { region: "fra", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label }, { ignoreChanges: ["label"] });
+// A secret plan and os: the outputs the API derives from them are secret too.
+new hosting.Server("web3", { region: "fra", plan: pulumi.secret("vc2-1c-1gb"), os: pulumi.secret("ubuntu-24.04"), label }, { ignoreChanges: ["label"] });
 export const web1Id = web1.id;
 export const web2Label = web2.label;
 `;
@@ -61,6 +63,12 @@ for (const shape of SHAPES) {
       await project.pulumi("up", "--yes");
       const o = await outputs();
       expect(o.web2Label).to.equal(o.web1Id);
+      const state = JSON.parse(await project.pulumi("stack", "export"));
+      const web3 = state.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::web3"));
+      for (const k of ["plan", "os", "osId", "osName", "vcpus", "ramGb", "diskGb", "pricePerHour"]) {
+        expect(web3.outputs[k], `${k} derived from a secret input`).to.have.property("ciphertext");
+      }
+      expect(web3.outputs.region).to.equal("fra");
     });
 
     it("a label and an OS change replace web1 for the OS alone; web3 ignores its label; web2 follows the new id", async () => {
