@@ -1,9 +1,12 @@
 // The dynamic face's derived secrets (provider/server/derived-secrets.ts): a secret os or plan
 // adds the outputs derived from it to additionalSecretOutputs by the time the SDK has awaited
-// the inputs; plain inputs add nothing. No engine: the SDK's Outputs alone.
+// the inputs; plain inputs add nothing. Beside it, a lookup's Output form (getPlanOutput and
+// the like, provider/functions/client.ts outputOf) answers a secret for a secret argument. No
+// engine: the SDK's Outputs alone.
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { addDerivedSecrets } from "../../../provider/server/derived-secrets";
+import { outputOf } from "../../../provider/functions/client";
 
 /** Waits as the SDK's serializer does: for each input's secret flag. */
 async function settled(args: Record<string, unknown>): Promise<void> {
@@ -29,5 +32,14 @@ describe("derived secrets on the dynamic face (addDerivedSecrets)", () => {
     addDerivedSecrets(byId, list);
     await settled(byId);
     expect(list).to.deep.equal(["os", "osName"]);
+  });
+});
+
+describe("a lookup's Output form on the dynamic face (outputOf)", () => {
+  const isSecret = (o: pulumi.Output<unknown>) => (o as unknown as { isSecret: Promise<boolean> }).isSecret;
+  it("answers a secret when an argument is secret, and a plain value otherwise", async () => {
+    const lookup = async (args: { id: string }) => ({ id: args.id, vcpus: 1 });
+    expect(await isSecret(outputOf(lookup, { id: pulumi.secret("vc2-1c-1gb") }))).to.equal(true);
+    expect(await isSecret(outputOf(lookup, { id: "vc2-1c-1gb" }))).to.equal(false);
   });
 });
