@@ -19,7 +19,7 @@ import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer, rebootTriggered } from "./plan";
-import type { PlannedDiff } from "../core/detailed-diff";
+import { REPLACE_ON_CHANGES_KEY, withReplaceOnChanges, type PlannedDiff } from "../core/detailed-diff";
 import { applyPowerState, describeOutcome, rebootServer, waitUntilActive, waitUntilGone } from "./power";
 import { waiterFor } from "../core/waiters";
 import { CancelledError, cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
@@ -44,7 +44,8 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
 
 export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<PlannedDiff> {
   const needsCatalogue = news.osId === undefined || olds.osId === undefined;
-  return planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
+  const planned = planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
+  return withReplaceOnChanges(planned, (news as unknown as Record<string, unknown>)[REPLACE_ON_CHANGES_KEY]);
 }
 
 export async function create(inputs: Recorded<ServerInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {

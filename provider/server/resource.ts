@@ -20,6 +20,8 @@ import { providerShell } from "../core/shell";
 import { adoptIdFromConfig } from "./adopt-config";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs, type StopMode } from "./types";
 import type { Integer, ServerStatus } from "../api/wire/types";
+import { REPLACE_ON_CHANGES_KEY } from "../core/detailed-diff";
+import { addDerivedSecrets } from "./derived-secrets";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs, StopMode } from "./types";
 
@@ -101,7 +103,10 @@ export class Server extends pulumi.dynamic.Resource {
     if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
     // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
     if (adoptId !== undefined) props.__adoptName = name;
+    // The host sends the engine no changed keys, so the engine cannot apply this option here.
+    if (opts?.replaceOnChanges?.length) props[REPLACE_ON_CHANGES_KEY] = opts.replaceOnChanges;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
+    addDerivedSecrets(args as unknown as Record<string, unknown> | undefined, secretOutputs);
     super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }
 

@@ -17,7 +17,7 @@ import { containsUnknown, isUnknown } from "../core/unknown";
 import { validateWebhook } from "./validate";
 import { warn } from "../core/warnings";
 import { cancellationSignal, type Operation } from "../core/operation";
-import { detailOf, plannedDiff, type PlannedDiff } from "../core/detailed-diff";
+import { detailOf, plannedDiff, REPLACE_ON_CHANGES_KEY, withReplaceOnChanges, type PlannedDiff } from "../core/detailed-diff";
 
 type Patch = { url?: string; events?: string[]; secret?: string };
 
@@ -48,7 +48,10 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
   const exists = olds.url !== undefined && olds.url !== null;
   const secret = isUnknown(news.secret) ? news.secret : (given ?? kept ?? (exists ? "" : generateSecret()));
   // Vetted by validateWebhook above; at preview a value may still be the unknown sentinel.
-  return { inputs: { url: news.url as string, events: sortedSet(news.events) as string[], secret: secret as string } };
+  const inputs = { url: news.url as string, events: sortedSet(news.events) as string[], secret: secret as string };
+  // The dynamic face's replaceOnChanges, for diff (core/detailed-diff.ts).
+  if (news[REPLACE_ON_CHANGES_KEY] !== undefined) Object.assign(inputs, { [REPLACE_ON_CHANGES_KEY]: news[REPLACE_ON_CHANGES_KEY] });
+  return { inputs };
 }
 
 export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<PlannedDiff> {
@@ -60,7 +63,8 @@ export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Re
   });
   // An imported webhook records `secret: ""` (the API never returns it): declaring one adds it.
   const recorded = { ...olds, secret: olds.secret === "" ? undefined : olds.secret };
-  return plannedDiff(detailOf(recorded, news as unknown as Record<string, unknown>, { updates: changed }));
+  const raw = news as unknown as Record<string, unknown>;
+  return withReplaceOnChanges(plannedDiff(detailOf(recorded, raw, { updates: changed })), raw[REPLACE_ON_CHANGES_KEY]);
 }
 
 export async function create(inputs: Recorded<WebhookInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {

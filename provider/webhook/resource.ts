@@ -15,6 +15,7 @@ import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import type { WebhookEvent } from "../api/wire/types";
 import type { WebhookArgs } from "./types";
+import { REPLACE_ON_CHANGES_KEY } from "../core/detailed-diff";
 
 export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
 
@@ -53,6 +54,8 @@ export class Webhook extends pulumi.dynamic.Resource {
       secret: pulumi.secret(args?.secret ?? ""),
       createdAt: undefined,
     };
+    // The host sends the engine no changed keys, so the engine cannot apply this option here.
+    if (opts?.replaceOnChanges?.length) props[REPLACE_ON_CHANGES_KEY] = opts.replaceOnChanges;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "secret"])];
     super(webhookProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Webhook");
   }

@@ -13,6 +13,7 @@ import * as path from "path";
 import { parse, stringify } from "yaml";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { createPluginProject, installedPackage, type PluginProject } from "./support/plugin-project";
+import { startPostOnlyProxy } from "../helpers/proxy";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const RECEIVERS_SECRET = "receivers-know-this-8d1e";
@@ -195,6 +196,21 @@ for (const shape of SHAPES) {
       expect(await stored()).to.equal(RECEIVERS_SECRET);
       await project.pulumi("preview", "--expect-no-changes");
       for (const text of project.printed) expect(text).to.not.include(RECEIVERS_SECRET);
+    });
+
+    // The warning comes from the core whatever the shape: one is enough.
+    if (shape === "A") it("a warning reaches the engine's diagnostics under its resource, not the plugin's stderr", async () => {
+      const proxy = await startPostOnlyProxy(world.sim.url);
+      try {
+        await project.config({ "hosting:baseUrl": proxy.url });
+        // --run-program: the provider takes the stack config as it is now (the proxy's address).
+        const out = await project.pulumi("refresh", "--yes", "--skip-preview", "--run-program");
+        const diagnostics = out.slice(out.indexOf("Diagnostics:"));
+        expect(diagnostics, out).to.match(/hosting:index:Webhook \(hook\):\s+warning: webhook [\w-]+: this API has no endpoint to read webhooks/);
+      } finally {
+        await project.config({ "hosting:baseUrl": world.sim.url });
+        await proxy.close();
+      }
     });
 
     if (shape === "A") it("PULUMI_DEBUG_PROVIDERS=hosting:<port> attaches to a plugin started by hand", async () => {

@@ -1,7 +1,8 @@
 // examples/yaml-fleet (Pulumi YAML: servers, a webhook, a lookup through fn::invoke) on the
 // plugin face, through the real CLI and the pulumi-language-yaml that setup builds, in both
 // shapes: up, no-change preview, refresh, label update in place, OS replace, destroy, and
-// neither the API key nor the webhook secret in plain text in the state or any output.
+// neither the API key nor the webhook secret in plain text in the state or any output. Each
+// `up` runs with its preview, so the preview answers (unknowns, detailed diffs) cross the engine.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -31,7 +32,7 @@ for (const shape of SHAPES) {
     });
 
     it("up creates both servers, the webhook and the lookup's output", async () => {
-      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      const out = await project.pulumi("up", "--yes");
       expect(out).to.match(/\+ 4 created/);
       const live = await world.sim.liveServers();
       expect(live.map((s) => s.status)).to.deep.equal(["active", "active"]);
@@ -54,7 +55,7 @@ for (const shape of SHAPES) {
     it("a label change updates both servers in place", async () => {
       const before = await ids();
       await project.pulumi("config", "set", "label", "relabelled");
-      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      const out = await project.pulumi("up", "--yes");
       expect(out).to.match(/~ 2 updated/);
       expect(await ids()).to.deep.equal(before);
       expect((await world.sim.liveServers()).every((s) => s.label === "relabelled")).to.equal(true);
@@ -64,7 +65,7 @@ for (const shape of SHAPES) {
     it("an OS change replaces both servers", async () => {
       const before = await ids();
       await project.pulumi("config", "set", "os", "debian-12");
-      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      const out = await project.pulumi("up", "--yes");
       expect(out).to.match(/\+-2 replaced|2 replaced/);
       const after = await ids();
       expect(after).to.have.length(2);

@@ -54,6 +54,15 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
     await webhook.delete(made.id, read.props);
   });
 
+  it("the dynamic face's replaceOnChanges (a hidden input check keeps) makes a url change a replace", async () => {
+    const olds = { url: "https://hooks.example.com/a", events: EVENTS, secret: "s", createdAt: "" };
+    const news = await checked({ url: "https://hooks.example.com/b", events: EVENTS, secret: "s", __replaceOnChanges: ["url"] });
+    expect(news.__replaceOnChanges).to.deep.equal(["url"]);
+    expect(await webhook.diff("id", olds, news)).to.deep.include({ changes: true, replaces: ["url"] });
+    const { __replaceOnChanges: _r, ...without } = news;
+    expect(await webhook.diff("id", olds, without)).to.deep.include({ changes: true, replaces: [] });
+  });
+
   it("check names the field and what is allowed for bad events, URLs and types", async () => {
     const res = await webhook.check({}, { url: "ftp://x", events: ["server.created", "server.exploded"], secret: 7, color: "red" });
     const by = Object.fromEntries((res.failures ?? []).map((f: CheckFailure) => [f.property, f.reason]));
