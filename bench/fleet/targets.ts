@@ -2,7 +2,7 @@
 // N=100 targets, larger ones to the N=500 targets; preview and refresh targets apply to every N.
 
 import { rateSeconds } from "./lower-bound";
-import type { FleetRow } from "./table";
+import type { FleetRow, ModeCell } from "./table";
 
 export interface TargetCheck {
   target: string;
@@ -31,6 +31,7 @@ export function checkTargets(rows: FleetRow[], providerBytesMax: number | undefi
     }
   }
   checks.push(...checkOneStackOnSharedKeyTargets(rows, provisionMs));
+  checks.push(...checkPluginUpTargets(rows, provisionMs));
   if (providerBytesMax !== undefined) {
     checks.push({ target: "__provider ≤ 1 KB per resource", met: providerBytesMax <= 1024, measured: `${providerBytesMax} bytes` });
   }
@@ -49,9 +50,7 @@ function checkOneStackOnSharedKeyTargets(rows: FleetRow[], provisionMs: number):
     if (!o) continue;
     const where = `issue 15, ${r.op} shape ${r.shape} N=${r.n}`;
     if (r.op === "up" && r.engine !== undefined) {
-      const catalogue = o.requests - o.beyondCatalogue;
-      const bound = r.engine + provisionMs / 1000 + rateSeconds(r.n + catalogue);
-      const ratio = o.seconds / bound;
+      const { bound, ratio } = issue15Bound(r, o, provisionMs);
       checks.push({ target: `${where}: ≤ 1.1 × (engine + provisioning + creates and catalogue beyond the burst)`, met: o.ok && ratio <= 1.1, measured: `${ratio.toFixed(2)} × (${o.seconds.toFixed(1)} s vs ${bound.toFixed(1)} s)` });
       checks.push({ target: `${where}: zero 429s`, met: o.ok && o.rateLimited === 0, measured: `${o.rateLimited} × 429` });
       const perServer = o.requests / r.n;
@@ -62,6 +61,32 @@ function checkOneStackOnSharedKeyTargets(rows: FleetRow[], provisionMs: number):
       const allowed = Math.ceil(r.n / 500) + 1;
       checks.push({ target: `${where}: ≤ ${allowed} requests (⌈N/500⌉ list calls, and one GET for a first read alone)`, met: o.ok && o.requests <= allowed, measured: `${o.requests} requests` });
     }
+  }
+  return checks;
+}
+
+/** Issue 15's bound of an `up` for one face's cell, and the cell's time against it. */
+function issue15Bound(r: FleetRow, cell: ModeCell, provisionMs: number): { bound: number; ratio: number } {
+  const catalogue = cell.requests - cell.beyondCatalogue;
+  const bound = (r.engine ?? 0) + provisionMs / 1000 + rateSeconds(r.n + catalogue);
+  return { bound, ratio: cell.seconds / bound };
+}
+
+/**
+ * Issue 27: the plugin face's `up` (the Node script, or the standalone executable with
+ * --plugin-executable) within 1.1 × issue 15's bound, as the dynamic face's.
+ */
+function checkPluginUpTargets(rows: FleetRow[], provisionMs: number): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const r of rows) {
+    const p = r.plugin;
+    if (!p || r.op !== "up" || r.engine === undefined) continue;
+    const { bound, ratio } = issue15Bound(r, p, provisionMs);
+    checks.push({
+      target: `issue 27, up shape ${r.shape} N=${r.n}, plugin face: ≤ 1.1 × (engine + provisioning + creates and catalogue beyond the burst)`,
+      met: p.ok && ratio <= 1.1,
+      measured: `${ratio.toFixed(2)} × (${p.seconds.toFixed(1)} s vs ${bound.toFixed(1)} s)`,
+    });
   }
   return checks;
 }
