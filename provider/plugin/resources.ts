@@ -6,6 +6,8 @@
 import type { ProviderImpl, RawProps } from "../core/route";
 import * as server from "../server/provider";
 import * as webhook from "../webhook/provider";
+import * as fleet from "../fleet/provider";
+import { FLEET_NAME } from "../fleet/types";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_REPORTED_NAMES } from "../server/types";
 
 export interface PluginResource {
@@ -41,6 +43,18 @@ export const RESOURCES: Record<string, PluginResource> = {
       if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
       // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
       if (out.adoptId !== undefined) out.__adoptName = urn.name;
+      return out;
+    },
+  },
+  "hosting:index:Fleet": {
+    impl: fleet as unknown as ProviderImpl<RawProps, RawProps>,
+    secrets: [],
+    reported: ["members", "leftovers"],
+    completeInputs(news, urn) {
+      const out = { ...news };
+      if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
+      // The plan the diff reports names the fleet (provider/fleet/provider.ts).
+      out[FLEET_NAME] = urn.name;
       return out;
     },
   },
