@@ -14,6 +14,7 @@ import { checkConfig, CONFIG_SECRETS, configSource } from "./config";
 import { grpcError, unimplemented } from "./errors";
 import { FUNCTIONS } from "./functions";
 import { emptyproto, plugproto, provproto, provrpc } from "./grpc";
+import { setMemberDiff } from "./member-diff";
 import { parseUrn, resourceOf } from "./resources";
 import { fromStruct, toStruct, type Props } from "./wire";
 
@@ -100,6 +101,7 @@ const handlers: Record<string, Handler> = {
       const inputs = Object.keys(news).filter((k) => !k.startsWith("__") && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
       res.setDiffsList([...new Set([...(result.replaces ?? []), ...inputs])]);
     }
+    setMemberDiff(res, result); // a Fleet's per-member paths (member-diff.ts)
     return res;
   }),
 

@@ -23,6 +23,7 @@ interface Source {
 const RESOURCES: Record<string, { inputs: Source; outputs: Source }> = {
   Server: { inputs: { file: "provider/server/types.ts", name: "ServerArgs" }, outputs: { file: "provider/server/resource.ts", name: "Server" } },
   Webhook: { inputs: { file: "provider/webhook/types.ts", name: "WebhookArgs" }, outputs: { file: "provider/webhook/resource.ts", name: "Webhook" } },
+  Fleet: { inputs: { file: "provider/fleet/types.ts", name: "FleetArgs" }, outputs: { file: "provider/fleet/resource.ts", name: "Fleet" } },
 };
 
 /** Each lookup: where its `getX` function, args and result are declared. */
@@ -36,8 +37,9 @@ const FUNCTIONS: Record<string, { file: string; args?: string; result: string }>
   getAccount: { file: "provider/functions/account.ts", result: "GetAccountResult" },
 };
 
-/** Object types that results refer to, declared in provider/api/wire/types.ts. */
-const TYPES = ["Region", "Plan", "OsImage", "Account"];
+/** Object types that results and resources refer to, declared in provider/api/wire/types.ts unless TYPE_FILES says where. */
+const TYPES = ["Region", "Plan", "OsImage", "Account", "FleetDefaults", "FleetGroup", "FleetMember"];
+const TYPE_FILES: Record<string, string> = { FleetDefaults: "provider/fleet/types.ts", FleetGroup: "provider/fleet/types.ts", FleetMember: "provider/fleet/types.ts" };
 /** Properties that are always secret (provider/plugin/resources.ts says the same at run time). */
 const SECRETS = new Set(["Server.userData", "Webhook.secret"]);
 
@@ -77,6 +79,8 @@ export function generateSchema(root: string, options: SchemaOptions = {}): Json 
       const name = node.typeName.getText();
       if (/^pulumi\.(Input|Output)$/.test(name)) return typeOf(node.typeArguments?.[0], where);
       if (TYPES.includes(name)) return { $ref: `#/types/hosting:index:${name}` };
+      // Record<string, T>: a map (a Fleet's members by key).
+      if (name === "Record" && node.typeArguments?.length === 2) return { type: "object", additionalProperties: typeOf(node.typeArguments[1], where) };
       const target = checker.getTypeFromTypeNode(node);
       if (target.isUnion() && target.types.every((t) => t.isStringLiteral())) return { type: "string" };
       throw new Error(`schema: ${where} has type ${name}, which the schema generator does not map`);
@@ -156,7 +160,7 @@ export function generateSchema(root: string, options: SchemaOptions = {}): Json 
 
   const types: Json = {};
   for (const name of TYPES) {
-    const sym = declared("provider/api/wire/types.ts", name);
+    const sym = declared(TYPE_FILES[name] ?? "provider/api/wire/types.ts", name);
     const t = propertiesOf(sym, name);
     types[`hosting:index:${name}`] = { type: "object", description: doc(sym), properties: t.properties, required: t.required };
   }
