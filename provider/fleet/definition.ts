@@ -16,7 +16,7 @@ export const GROUP_NAME = /^[a-z][a-z0-9-]{0,30}$/;
 /** Region ids are the middle part of a member key: no dash, so the key parses back. */
 const REGION_ID = /^[a-z0-9]+$/;
 
-const GROUP_FIELDS = ["name", "regions", "count", "plan", "os", "tags", "label", "sshKeyIds", "backups", "ddosProtection"];
+const GROUP_FIELDS = ["name", "regions", "count", "counts", "plan", "os", "tags", "label", "sshKeyIds", "backups", "ddosProtection"];
 const DEFAULT_FIELDS = ["plan", "os", "tags", "label", "sshKeyIds", "backups", "ddosProtection"];
 
 export interface CheckedDefinition {
@@ -74,6 +74,11 @@ export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown): Ch
     } else if (new Set(regions).size !== regions.length) {
       failures.push({ property: `${where}.regions`, reason: `${where}.regions lists a region twice; each region once, with count servers in it` });
     }
+    const counts = g.counts;
+    if (counts !== undefined && (!isObject(counts) || Object.entries(counts as Raw).some(([r, n]) =>
+      !Array.isArray(regions) || !regions.includes(r) || typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_COUNT))) {
+      failures.push({ property: `${where}.counts`, reason: `${where}.counts must map regions of ${where}.regions to whole numbers from 0 to ${MAX_COUNT}, e.g. {ewr: 3}` });
+    }
     const field = <T>(k: string): T | undefined => (g[k] ?? defaults[k]) as T | undefined;
     for (const k of ["plan", "os"]) {
       const v = field<unknown>(k);
@@ -94,6 +99,7 @@ export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown): Ch
       name: g.name as string,
       regions: regions as string[],
       count: count as number,
+      ...(counts !== undefined && Object.keys(counts as Raw).length > 0 ? { counts: counts as Record<string, number> } : {}),
       plan: field<string>("plan") as string,
       os: field<string>("os") as string,
       tags: [...new Set(tags.map(String))],

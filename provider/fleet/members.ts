@@ -1,4 +1,4 @@
-// Members by stable key: a group puts `count` servers in each of its regions, named
+// Members by stable key: a group puts `count` servers (or `counts[region]`) in each of its regions, named
 // `<group>-<region>-<n>` with n from 1 (as the demo has always named them). A key depends only
 // on its group's name, its region and its number, so adding a region or raising a count adds
 // keys, lowering a count drops the highest numbers, and reordering groups or regions changes no
@@ -27,7 +27,7 @@ export function expandMembers(groups: CheckedGroup[]): { key: string; place: Mem
   const out: { key: string; place: MemberPlace; group: CheckedGroup }[] = [];
   for (const group of groups) {
     for (const region of group.regions) {
-      for (let n = 1; n <= group.count; n++) {
+      for (let n = 1; n <= (group.counts?.[region] ?? group.count); n++) {
         const place = { group: group.name, region, n };
         out.push({ key: memberKey(place), place, group });
       }

@@ -110,9 +110,11 @@ function groupsOf(byKey: Record<string, Server>, cat: Catalogue, ownerTag: strin
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, g]) => {
     const places = g.keys.map((k) => parseMemberKey(k)!);
     const regions = [...new Set(places.map((p) => p.region))].sort();
-    const count = Math.max(...places.map((p) => p.n));
-    const missing = regions.flatMap((r) => Array.from({ length: count }, (_, i) => `${name}-${r}-${i + 1}`)).filter((k) => !byKey[k]);
-    if (missing.length > 0) throw new Error(`cannot import group "${name}": every region needs members 1 to ${count}; missing ${missing.join(", ")}`);
+    const perRegion = Object.fromEntries(regions.map((r) => [r, Math.max(...places.filter((p) => p.region === r).map((p) => p.n))]));
+    const count = Math.max(...Object.values(perRegion));
+    const counts = Object.fromEntries(Object.entries(perRegion).filter(([, n]) => n !== count));
+    const missing = regions.flatMap((r) => Array.from({ length: perRegion[r] }, (_, i) => `${name}-${r}-${i + 1}`)).filter((k) => !byKey[k]);
+    if (missing.length > 0) throw new Error(`cannot import group "${name}": a region's members are numbered from 1 with no gap; missing ${missing.join(", ")}`);
     const first = g.servers[0];
     const outs = (s: Server) => serverOutputs(s, { ownerTag }, cat);
     const same = (f: (s: Server) => unknown, what: string) => {
@@ -126,7 +128,7 @@ function groupsOf(byKey: Record<string, Server>, cat: Catalogue, ownerTag: strin
     if (!labelIsKey) same((s) => s.label, "label");
     const o = outs(first);
     return {
-      name, regions, count, plan: first.plan, os: o.os, tags: o.tags, label: labelIsKey ? "{key}" : first.label,
+      name, regions, count, ...(Object.keys(counts).length > 0 ? { counts } : {}), plan: first.plan, os: o.os, tags: o.tags, label: labelIsKey ? "{key}" : first.label,
       sshKeyIds: [], backups: false, ddosProtection: false,
     };
   });

@@ -34,6 +34,8 @@ export interface FleetGroup extends FleetDefaults {
   regions: pulumi.Input<pulumi.Input<string>[]>;
   /** Servers per region, 0 to 1000; lowering it removes the highest-numbered members. @default 1 */
   count?: pulumi.Input<number>;
+  /** Servers in a region of `regions` where it differs from `count`, e.g. {"ewr": 3}. */
+  counts?: pulumi.Input<Record<string, pulumi.Input<number>>>;
 }
 
 /** The arguments of a `Fleet`. */
@@ -96,6 +98,8 @@ export interface CheckedGroup {
   name: string;
   regions: string[];
   count: number;
+  /** Per-region counts that differ from `count`; absent when none does. */
+  counts?: Record<string, number>;
   plan: string;
   os: string;
   tags: string[];

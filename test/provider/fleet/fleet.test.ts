@@ -81,6 +81,17 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     expect((await live()).length).to.equal(5);
   });
 
+  it("counts raises one region's count: only that region's new member is created", async () => {
+    const { id, outs } = await up(news());
+    await sim.resetStats();
+    const res = await change(id, outs, news({ groups: GROUPS.map((g) => (g.name === "web" ? { ...g, counts: { ewr: 2 } } : g)) }));
+    expect(res.plan.plannedChanges).to.deep.equal(["create 1: web-ewr-2"]);
+    expect(countRequests(await sim.stats(), "POST /v1/servers 20")).to.equal(1);
+    expect(countRequests(await sim.stats(), "DELETE")).to.equal(0);
+    const bad = await fleet.check({}, news({ groups: [{ name: "web", regions: ["ewr"], counts: { fra: 2 } }] }));
+    expect(bad.failures.map((f: Props) => f.property)).to.deep.equal(["groups[0].counts"]);
+  });
+
   it("a label change is one PATCH per member and nothing else", async () => {
     const { id, outs } = await up(news());
     await sim.resetStats();
