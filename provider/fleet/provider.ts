@@ -123,9 +123,11 @@ function outputsOf(ins: FleetInputs, state: FleetState): FleetOutputs {
 
 /** The error that stops an `up`: which members failed and why, and what was done; the state is kept. */
 function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RollResult, plan: MemberPlan, done: string): PartialCreateError {
-  const reasons = result.failures.map((f) => f.message);
-  const rolled = plan.replace.length > 0 ? `; ${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there` : "";
-  const message = `fleet ${id} ${done} in part: ${reasons.join("; ")}${rolled}; every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
+  const rolled = plan.replace.length > 0 ? `${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there; ` : "";
+  const next = `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
+  // The engine prints the reasons (not the message) of a partial create or update: the last one says what now.
+  const reasons = [...result.failures.map((f) => f.message), next];
+  const message = `fleet ${id} ${done} in part: ${reasons.join("; ")}`;
   const properties: RawProps = { ...outs };
   if (provider !== undefined) properties.__provider = provider;
   return new PartialCreateError(message, id, properties, reasons);
