@@ -33,6 +33,8 @@ import { normalizeServerInputs } from "../server/normalize";
 import { asServerOutputs } from "./member-ops";
 import { FLEET_NAME, type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
 
+import { containsUnknown } from "../core/unknown";
+
 export { isUnknown } from "../core/unknown";
 
 /** The diff of a fleet: the engine's fields, the detailed diff and the plan it stands for. */
@@ -57,6 +59,10 @@ export function setFleetRuntime(next: Partial<FleetRuntime>): FleetRuntime {
 export const check = checkFleet;
 
 export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>): Promise<FleetDiffResult> {
+  // A group still unknown at preview (an output of another resource): the honest worst case.
+  if (containsUnknown(news.groups) || containsUnknown(news.memberSpecs)) {
+    return { changes: true, replaces: [], stables: [], deleteBeforeReplace: false, plannedChanges: ["unknown until the groups are known"] };
+  }
   const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, olds.leftovers ?? {});
   const options = OPTIONS.filter((k) => news[k] !== undefined && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
   const changes = planHasChanges(plan) || options.length > 0;

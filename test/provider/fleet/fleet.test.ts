@@ -5,6 +5,7 @@
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { serverMemberOps } from "../../../provider/fleet/member-ops";
+import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 
@@ -224,6 +225,14 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     expect(Object.values(resumed.outs.members).every((m: any) => m.os === "debian-12")).to.equal(true);
     expect(resumed.outs.leftovers).to.deep.equal({});
     expect((await live()).length).to.equal(5);
+  });
+
+  it("a group unknown at preview keeps the recorded specs and plans a change (the honest worst case)", async () => {
+    const { id, outs } = await up(news());
+    const inputs = await checked(news({ groups: [GROUPS[0], UNKNOWN_VALUE] }), outs);
+    expect(inputs.memberSpecs).to.deep.equal(outs.memberSpecs);
+    const plan = await fleet.diff(id, outs, inputs);
+    expect(plan).to.deep.include({ changes: true, replaces: [] });
   });
 
   it("delete removes every member", async () => {
