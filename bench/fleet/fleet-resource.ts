@@ -66,7 +66,7 @@ async function run(args: Args): Promise<void> {
       await fn().catch((e) => (error = e instanceof Error ? e.message.split("\n")[0] : String(e)));
       const s = Number(process.hrtime.bigint() - started) / 1e9;
       const req = countRequests(await sim.stats());
-      log(`  ${kind.padEnd(7)} ${op.padEnd(8)} ${s.toFixed(1).padStart(6)} s  (API's own time ${bound.toFixed(1)} s, ratio ${(s / Math.max(bound, 0.001)).toFixed(2)})  ` +
+      log(`  ${kind.padEnd(7)} ${op.padEnd(8)} ${s.toFixed(1).padStart(6)} s  ${bound > 0 ? `(API's own time ${bound.toFixed(1)} s, ratio ${(s / bound).toFixed(2)})` : "(no API time)"}  ` +
         `${req.total} requests, ${req.rateLimited} x 429 (${describeRoutes(req)})${error ? `  FAILED: ${error}` : ""}`);
     };
     const api = (op: Op) => apiSeconds(op, args.n, args.provisionMs);
