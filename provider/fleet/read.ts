@@ -124,11 +124,13 @@ function groupsOf(byKey: Record<string, Server>, cat: Catalogue, ownerTag: strin
     same((s) => s.plan, "plan");
     same((s) => outs(s).os, "os");
     same((s) => outs(s).tags, "tags");
-    const labelIsKey = g.servers.every((s, i) => s.label === g.keys[i]);
-    if (!labelIsKey) same((s) => s.label, "label");
+    // The label template: each label with its member's key written as {key} ("{key}-v2").
+    const template = (s: Server, i: number) => s.label.split(g.keys[i]).join("{key}");
+    const templates = new Set(g.servers.map(template));
+    if (templates.size > 1) throw new Error(`cannot import group "${name}": its labels follow no one template (${[...templates].join(", ")}); a group's labels share one, with {key} for the member key`);
     const o = outs(first);
     return {
-      name, regions, count, ...(Object.keys(counts).length > 0 ? { counts } : {}), plan: first.plan, os: o.os, tags: o.tags, label: labelIsKey ? "{key}" : first.label,
+      name, regions, count, ...(Object.keys(counts).length > 0 ? { counts } : {}), plan: first.plan, os: o.os, tags: o.tags, label: template(first, 0),
       sshKeyIds: [], backups: false, ddosProtection: false,
     };
   });

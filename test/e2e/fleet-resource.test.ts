@@ -1,8 +1,8 @@
 // A Fleet of 3 groups × 2 regions through the real CLI on the packed tarball, in both shapes:
 // in Pulumi YAML on the plugin face (up, no-change preview, refresh, one region's count up,
 // a label change, an OS change rolled with maxSurge 2 under a probe of the simulator's server
-// list, a replacement that fails mid-roll, destroy), and the same fleet on the dynamic face
-// from a Node program (up, no-change preview, the rolled OS change, destroy).
+// list, a replacement that fails mid-roll, `pulumi import` by ids, destroy), and the same fleet
+// on the dynamic face from a Node program (up, no-change preview, the rolled OS change, destroy).
 // The probe polls the admin list (GET /_sim/servers) every 25 ms while an `up` runs and keeps
 // the most servers it saw listed and the fewest active.
 import { expect } from "chai";
@@ -102,7 +102,7 @@ function probe(world: World, known: Set<string>, onNew?: (s: any, n: number) => 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
 const fleetOutputs = (exported: string) => {
   const doc = JSON.parse(exported);
-  const fleet = doc.deployment.resources.find((r: any) => /::fleet$/.test(r.urn));
+  const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet");
   return fleet.outputs as { members: Record<string, any>; leftovers: Record<string, any> };
 };
 
@@ -222,6 +222,25 @@ for (const shape of SHAPES) {
       expect(final.leftovers).to.deep.equal({});
       expect(await liveIds(world)).to.deep.equal(Object.values(final.members).map((m: any) => m.id).sort());
       await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("pulumi import hosting:index:Fleet by ids writes a program whose preview shows no change, with no request that changes anything", async () => {
+      const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
+      const ids = Object.entries(members).map(([key, m]) => `${key}=${m.id}`).join(",");
+      const other = await createPluginProject(`fleet-import-${shape.toLowerCase()}`, "name: fleet-import\nruntime: yaml\nplugins:\n  providers:\n    - name: hosting\n      path: ./node_modules/.bin\n");
+      try {
+        await other.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+        await world.sim.resetStats();
+        await other.pulumi("import", "hosting:index:Fleet", "web", ids, "--yes", "--protect=false", "--out", "imported.yaml");
+        const stats = await world.sim.stats();
+        expect(Object.keys(stats.byRoute).filter((k) => /^(POST|PATCH|DELETE)/.test(k))).to.deep.equal([]);
+        const imported = fleetOutputs(await other.pulumi("stack", "export")).members;
+        expect(Object.keys(imported)).to.deep.equal(["api-ewr-1", "api-fra-1", "db-ewr-1", "db-fra-1", "web-ewr-1", "web-ewr-2", "web-fra-1"]);
+        fs.appendFileSync(path.join(other.dir, "Pulumi.yaml"), fs.readFileSync(path.join(other.dir, "imported.yaml"), "utf8"));
+        await other.pulumi("preview", "--expect-no-changes");
+      } finally {
+        other.dispose();
+      }
     });
 
     it("destroy removes every server", async () => {
