@@ -1,8 +1,9 @@
 // A Fleet of 3 groups × 2 regions through the real CLI on the packed tarball, in both shapes:
-// in Pulumi YAML on the plugin face (up, no-change preview, refresh, one region's count up,
-// a label change, an OS change rolled with maxSurge 2 under a probe of the simulator's server
-// list, a replacement that fails mid-roll, `pulumi import` by ids, destroy), and the same fleet
-// on the dynamic face from a Node program (up, no-change preview, the rolled OS change, destroy).
+// in Pulumi YAML on the plugin face (up, no-change preview, refresh, one region's count up, a
+// member deleted outside Pulumi, a label change, an OS change rolled with maxSurge 2 under a
+// probe of the simulator's server list, a replacement that fails mid-roll, `pulumi import` by
+// ids, destroy), and the same fleet on the dynamic face from a Node program (up, no-change
+// preview, the rolled OS change, destroy).
 // The probe polls the admin list (GET /_sim/servers) every 25 ms while an `up` runs and keeps
 // the most servers it saw listed and the fewest active.
 import { expect } from "chai";
@@ -151,6 +152,19 @@ for (const shape of SHAPES) {
       const after = await liveIds(world);
       expect(after.filter((id) => before.includes(id))).to.deep.equal(before);
       expect(after).to.have.length(7);
+    });
+
+    it("a member deleted outside Pulumi: refresh drops it, the preview shows it to create, up creates only it", async () => {
+      const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
+      await world.sim.deleteServer(members["api-fra-1"].id);
+      await project.pulumi("refresh", "--yes", "--skip-preview");
+      expect(await project.pulumi("preview", "--diff")).to.match(/\+ api-fra-1/);
+      await world.sim.resetStats();
+      await project.pulumi("up", "--yes", "--skip-preview");
+      const stats = await world.sim.stats();
+      expect(Object.entries(stats.byRoute).filter(([k]) => /^POST \/v1\/servers 20/.test(k)).reduce((n, [, c]) => n + c, 0)).to.equal(1);
+      expect(await liveIds(world)).to.have.length(7);
+      await project.pulumi("preview", "--expect-no-changes");
     });
 
     it("a label change is one PATCH per member: nothing created or deleted", async () => {
