@@ -6,6 +6,7 @@
 // arguments would never reach us; the service here is served from the SDK's generated stubs.
 
 import { startEngineWatchdog } from "../core/engine-watchdog";
+import { connectEngineLog } from "./engine-log";
 import { grpc, provrpc } from "./grpc";
 import { providerService } from "./service";
 
@@ -28,7 +29,10 @@ if (require.main === module) {
   serve().then(
     ({ port }) => {
       const address = engineAddress(process.argv.slice(2));
-      if (address) startEngineWatchdog({ address });
+      if (address) {
+        startEngineWatchdog({ address });
+        connectEngineLog(address);
+      }
       // The handshake: nothing may reach stdout before this line.
       process.stdout.write(`${port}\n`);
     },

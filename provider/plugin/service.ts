@@ -101,7 +101,7 @@ const handlers: Record<string, Handler> = {
       const inputs = Object.keys(news).filter((k) => !k.startsWith("__") && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
       res.setDiffsList([...new Set([...(result.replaces ?? []), ...inputs])]);
     }
-    setMemberDiff(res, result); // a Fleet's per-member paths (member-diff.ts)
+    await setMemberDiff(res, result, req.getUrn()); // a Fleet's per-member paths and plan (member-diff.ts)
     return res;
   }),
 
