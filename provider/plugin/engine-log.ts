@@ -15,6 +15,12 @@ export function connectEngineLog(address: string): void {
   client = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
 }
 
+/** Closes the connection (tests). */
+export function disconnectEngineLog(): void {
+  client?.close();
+  client = undefined;
+}
+
 /**
  * An info diagnostic on `urn`; resolves when the engine has it, at once without an engine, and
  * after 2 s at the latest (a message must never hold up the call it describes).

@@ -9,6 +9,24 @@ import { grpc, provproto, provrpc } from "../../../provider/plugin/grpc";
 import { toStruct } from "../../../provider/plugin/wire";
 import { resetSettings } from "../../../provider/core/settings";
 import { KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../../helpers/simulator";
+import { connectEngineLog, disconnectEngineLog } from "../../../provider/plugin/engine-log";
+import { emptyproto } from "../../../provider/plugin/grpc";
+
+const engrpc: typeof import("@pulumi/pulumi/proto/engine_grpc_pb") = require("@pulumi/pulumi/proto/engine_grpc_pb");
+
+/** A stand-in for the engine's Log service: records each message with its URN. */
+async function fakeEngine(): Promise<{ address: string; logs: { urn: string; message: string; severity: number }[]; server: Server }> {
+  const logs: { urn: string; message: string; severity: number }[] = [];
+  const server = new grpc.Server();
+  server.addService(engrpc.EngineService, {
+    log: (call: any, cb: any) => {
+      logs.push({ urn: call.request.getUrn(), message: call.request.getMessage(), severity: call.request.getSeverity() });
+      cb(null, new emptyproto.Empty());
+    },
+  } as any);
+  const port = await new Promise<number>((resolve, reject) => server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+  return { address: `127.0.0.1:${port}`, logs, server };
+}
 
 type Client = InstanceType<typeof provrpc.ResourceProviderClient>;
 const TYPE = "hosting:index:Fleet";
@@ -58,6 +76,8 @@ for (const shape of SHAPES) {
       expect(Object.keys(outs.members)).to.deep.equal(["web-ewr-1", "web-fra-1"]);
       expect((await sim.liveServers()).length).to.equal(2);
 
+      const engine = await fakeEngine();
+      connectEngineLog(engine.address);
       const news = await check(inputs, program("debian-12", 2));
       const diff = await call<InstanceType<typeof provproto.DiffResponse>>(client, "diff",
         new provproto.DiffRequest().setUrn(URN).setType(TYPE).setId(created.getId()).setOlds(toStruct(outs)).setNews(toStruct(news)));
@@ -71,6 +91,10 @@ for (const shape of SHAPES) {
         'memberSpecs["web-fra-1"].os': K.UPDATE, 'memberSpecs["web-fra-1"].osId': K.UPDATE,
         'memberSpecs["web-ewr-2"]': K.ADD, 'memberSpecs["web-fra-2"]': K.ADD,
       });
+      // The plan in words went to the engine's log, on the Fleet's URN (the CLI prints it).
+      expect(engine.logs).to.deep.equal([{ urn: URN, severity: 1, message: "plan: create 2: web-ewr-2, web-fra-2; replace 2 (os, osId) in 2 batches of at most 1: web-ewr-1, web-fra-1" }]);
+      disconnectEngineLog();
+      engine.server.forceShutdown();
     });
 
     it("pulumi import's Read by tag returns the members and inputs that check and diff as no change", async () => {
