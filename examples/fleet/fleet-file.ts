@@ -4,6 +4,7 @@
 import * as fs from "fs";
 import { parse } from "yaml";
 import type { ImportEntry } from "pulumi-hosting/import";
+import { checkFleetDefinition } from "pulumi-hosting";
 
 export interface FleetGroup {
   name: string;
@@ -19,6 +20,9 @@ export type AdoptedServer = Omit<ImportEntry, "ownedBy" | "powerState"> & { powe
 
 export interface Fleet {
   groups: FleetGroup[];
+  /** `defaults` and `groups` as written, for a `hosting.Fleet` (which checks them the same way). */
+  defaults: Record<string, unknown>;
+  rawGroups: Record<string, unknown>[];
   /** Existing servers, each adopted by id (docs/guide.md, "Adopting existing servers"). */
   adopt: AdoptedServer[];
   webhookEvents: string[];
@@ -34,40 +38,19 @@ export interface FleetServer {
   tags: string[];
 }
 
-const NAME = /^[a-z][a-z0-9-]{0,30}$/;
-
 export function readFleetFile(file: string): Fleet {
   const doc = parse(fs.readFileSync(file, "utf8")) ?? {};
-  const defaults = doc.defaults ?? {};
   const adopt = readAdoptEntries(file, doc.adopt);
   if (doc.groups !== undefined && !Array.isArray(doc.groups)) throw new Error(`${file}: 'groups' must be a list`);
   if ((doc.groups ?? []).length === 0 && adopt.length === 0) {
     throw new Error(`${file}: 'groups' must list at least one group (or 'adopt' one server)`);
   }
-  const seen = new Set<string>();
-  const groups = (doc.groups ?? []).map((raw: any, i: number): FleetGroup => {
-    const where = `${file}: groups[${i}]`;
-    if (typeof raw?.name !== "string" || !NAME.test(raw.name)) {
-      throw new Error(`${where}.name must be lower-case letters, digits and dashes, starting with a letter`);
-    }
-    if (seen.has(raw.name)) throw new Error(`${where}.name '${raw.name}' is used twice`);
-    seen.add(raw.name);
-    const count = raw.count ?? 1;
-    if (!Number.isInteger(count) || count < 0 || count > 1000) {
-      throw new Error(`${where}.count must be a whole number from 0 to 1000, got ${JSON.stringify(raw.count)}`);
-    }
-    if (!Array.isArray(raw.regions) || raw.regions.some((r: unknown) => typeof r !== "string")) {
-      throw new Error(`${where}.regions must be a list of region ids, e.g. [ewr, fra]`);
-    }
-    const plan = raw.plan ?? defaults.plan;
-    const os = raw.os ?? defaults.os;
-    if (typeof plan !== "string") throw new Error(`${where}.plan is missing (no defaults.plan either)`);
-    if (typeof os !== "string") throw new Error(`${where}.os is missing (no defaults.os either)`);
-    const tags = [...(defaults.tags ?? []), ...(raw.tags ?? [])].map(String);
-    return { name: raw.name, regions: raw.regions, count, plan, os, tags: [...new Set(tags)] };
-  });
+  // The one validation of a fleet definition: the Fleet resource's check runs the same.
+  const checked = (doc.groups ?? []).length > 0 ? checkFleetDefinition(doc.defaults, doc.groups) : { groups: [], failures: [] };
+  if (checked.failures.length > 0) throw new Error(`${file}: ${checked.failures.map((f) => f.reason).join("; ")}`);
+  const groups = checked.groups.map((g): FleetGroup => ({ name: g.name, regions: g.regions, count: g.count, plan: g.plan, os: g.os, tags: g.tags }));
   const webhookEvents = doc.webhook?.events ?? ["server.created", "server.deleted", "server.status_changed"];
-  return { groups, adopt, webhookEvents };
+  return { groups, defaults: doc.defaults ?? {}, rawGroups: doc.groups ?? [], adopt, webhookEvents };
 }
 
 /** The `adopt:` list: each entry names its server, its id, and what cannot change in place. */

@@ -1,5 +1,5 @@
-// The fleet as a Pulumi program: one hosting.Server per entry of the fleet
-// file, and one webhook that pushes their events to a receiver.
+// The fleet as a Pulumi program: one hosting.Fleet for the groups of the fleet file (a
+// hosting.Server per `adopt:` entry), and one webhook that pushes their events to a receiver.
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
 import { expandFleet, readFleetFile } from "./fleet-file";
@@ -28,41 +28,34 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
       })
     : undefined;
 
+  // One Fleet holds every group's servers, named <group>-<region>-<n> and labelled so; each
+  // also carries its group's tag. It converges by name and rolls replacements in batches.
   const entries = expandFleet(fleet);
-  const servers = entries.map(
-    (entry) =>
-      new hosting.Server(
-        entry.name,
-        {
-          region: entry.region,
-          plan: entry.plan,
-          os: entry.os,
-          label: entry.name,
-          tags: [...entry.tags, `group:${entry.group}`],
-        },
-        { dependsOn: webhook ? [webhook] : [] },
-      ),
-  );
+  const dependsOn = webhook ? [webhook] : [];
+  const members = entries.length === 0
+    ? pulumi.output({} as Record<string, hosting.FleetMember>)
+    : new hosting.Fleet(
+        "fleet",
+        { defaults: fleet.defaults, groups: fleet.rawGroups.map((g) => ({ ...g, tags: [...((g.tags as string[]) ?? []), `group:${g.name}`] })) as hosting.FleetGroup[] },
+        { dependsOn },
+      ).members;
 
   // Existing servers: taken over by id, with the values hosting-import read from the API.
-  for (const { name, ...args } of fleet.adopt) {
-    servers.push(new hosting.Server(name, args, { dependsOn: webhook ? [webhook] : [] }));
-  }
-  const names = [...entries.map((e) => e.name), ...fleet.adopt.map((a) => a.name)];
+  const adopted = fleet.adopt.map(({ name, ...args }) => ({ name, server: new hosting.Server(name, args, { dependsOn }) }));
 
+  type Row = { name: string; id: string; label: string; region: string; mainIp: string; status: string };
+  const adoptedRows: pulumi.Output<Row>[] = adopted.map(({ name, server: s }) =>
+    pulumi.all([s.id, s.label, s.region, s.mainIp, s.status]).apply(([id, label, region, mainIp, status]) => ({ name, id, label, region, mainIp, status })),
+  );
   return {
-    servers: pulumi.all(
-      servers.map((s, i) =>
-        pulumi.all([s.id, s.label, s.region, s.mainIp, s.status]).apply(([id, label, region, mainIp, status]) => ({
-          name: names[i],
-          id,
-          label,
-          region,
-          mainIp,
-          status,
-        })),
-      ),
-    ),
+    // In the file's order (group, region, number), as the report has always listed them.
+    servers: pulumi.all([members, pulumi.all(adoptedRows)]).apply(([byKey, rest]) => [
+      ...entries.map((e): Row => {
+        const m = byKey[e.name];
+        return { name: e.name, id: m?.id ?? "", label: m?.label ?? "", region: m?.region ?? e.region, mainIp: m?.mainIp ?? "", status: m?.status ?? "" };
+      }),
+      ...rest,
+    ]),
     webhookId: webhook?.id,
   };
 }

@@ -1,8 +1,9 @@
-// The engine's diagnostics for the plugin face: every warning of the core (core/warnings.ts)
-// goes to the engine's Log service (pulumirpc.Engine, at the address the engine gives at
-// start-up or through Attach) with the URN of the resource whose request raised it, so the
-// engine prints it under that resource instead of as a line of the plugin's stderr. A warning
-// the engine cannot take (it is gone, or never gave an address) still reaches stderr.
+// The engine's diagnostics for the plugin face, through its Log service (pulumirpc.Engine, at
+// the address the engine gives at start-up or through Attach), which the CLI prints under the
+// resource; the plugin's stderr is not shown to the user. Every warning of the core goes there
+// (core/warnings.ts: a Fleet's plan in words among them), with the URN of the resource whose
+// request raised it; a warning the engine cannot take (it is gone, or never gave an address)
+// still reaches stderr.
 
 import type { Client } from "@grpc/grpc-js";
 import { setWarningSink } from "../core/warnings";

@@ -8,6 +8,9 @@ import * as server from "../server/provider";
 import * as webhook from "../webhook/provider";
 import { previewUpdate as previewServerUpdate } from "../server/preview";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_DERIVED_OUTPUTS, SERVER_REPORTED_NAMES } from "../server/types";
+import * as fleet from "../fleet/provider";
+import { FLEET_NAME } from "../fleet/types";
+import { UNKNOWN_VALUE } from "../core/unknown";
 
 export interface PluginResource {
   impl: ProviderImpl<RawProps, RawProps>;
@@ -48,6 +51,22 @@ export const RESOURCES: Record<string, PluginResource> = {
       if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
       // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
       if (out.adoptId !== undefined) out.__adoptName = urn.name;
+      return out;
+    },
+  },
+  "hosting:index:Fleet": {
+    impl: fleet as unknown as ProviderImpl<RawProps, RawProps>,
+    secrets: [],
+    reported: ["members", "leftovers"],
+    derived: {},
+    // An update may create, patch, replace or delete members: which, and their ids and
+    // addresses, the API decides.
+    previewUpdate: (olds, news) => ({ ...olds, ...news, members: UNKNOWN_VALUE, leftovers: UNKNOWN_VALUE }),
+    completeInputs(news, urn) {
+      const out = { ...news };
+      if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
+      // The plan the diff reports names the fleet (provider/fleet/provider.ts).
+      out[FLEET_NAME] = urn.name;
       return out;
     },
   },

@@ -19,7 +19,7 @@ import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import { adoptIdFromConfig } from "./adopt-config";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs, type StopMode } from "./types";
-import type { Integer, ServerStatus } from "../api/wire/types";
+import type { Integer } from "../api/wire/types";
 import { REPLACE_ON_CHANGES_KEY } from "../core/detailed-diff";
 import { addDerivedSecrets } from "./derived-secrets";
 
@@ -40,8 +40,12 @@ isolateEngineConnections();
 export class Server extends pulumi.dynamic.Resource {
   // `declare`, not `!`: with target ES2022 (useDefineForClassFields) a `!` field would be
   // re-initialised to undefined after super() has set the Output.
-  /** Current status: pending/starting, active, stopping, stopped, rebooting, error. */
-  declare public readonly status: pulumi.Output<ServerStatus>;
+  /**
+   * Current status: pending/starting, active, stopping, stopped, rebooting, error. A plain string,
+   * not the ServerStatus enum, in the schema too: Pulumi YAML refuses an enum-typed output where a
+   * string input takes it (`label: ${web.status}`).
+   */
+  declare public readonly status: pulumi.Output<string>;
   /** Main IPv4 address. */
   declare public readonly mainIp: pulumi.Output<string>;
   /** Virtual CPUs. */

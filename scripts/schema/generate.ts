@@ -34,6 +34,7 @@ interface Source {
 const RESOURCES: Record<string, { inputs: Source; outputs: Source; defaults?: Record<string, unknown> }> = {
   Server: { inputs: { file: "provider/server/types.ts", name: "ServerArgs" }, outputs: { file: "provider/server/resource.ts", name: "Server" }, defaults: SERVER_DEFAULTS },
   Webhook: { inputs: { file: "provider/webhook/types.ts", name: "WebhookArgs" }, outputs: { file: "provider/webhook/resource.ts", name: "Webhook" } },
+  Fleet: { inputs: { file: "provider/fleet/types.ts", name: "FleetArgs" }, outputs: { file: "provider/fleet/resource.ts", name: "Fleet" } },
 };
 
 /** Each lookup: where its `getX` function, args and result are declared. */
@@ -47,8 +48,9 @@ const FUNCTIONS: Record<string, { file: string; args?: string; result: string }>
   getAccount: { file: "provider/functions/account.ts", result: "GetAccountResult" },
 };
 
-/** Object types that results refer to, declared in provider/api/wire/types.ts. */
-const TYPES = ["Region", "Plan", "OsImage", "Account"];
+/** Object types that results and resources refer to, declared in provider/api/wire/types.ts unless TYPE_FILES says where. */
+const TYPES = ["Region", "Plan", "OsImage", "Account", "FleetDefaults", "FleetGroup", "FleetMember"];
+const TYPE_FILES: Record<string, string> = { FleetDefaults: "provider/fleet/types.ts", FleetGroup: "provider/fleet/types.ts", FleetMember: "provider/fleet/types.ts" };
 /** Config keys whose values are a closed set: the string-literal alias declaring it. */
 const CONFIG_ENUMS: Partial<Record<(typeof CONFIG_KEYS)[number], Source>> = {
   apiShape: { file: "provider/core/settings/declaration.ts", name: "ApiShapeSetting" },
@@ -107,6 +109,8 @@ export function generateSchema(root: string, options: SchemaOptions = {}): Json 
       if (TYPES.includes(name)) return { $ref: `#/types/hosting:index:${name}` };
       const own = named.typeOf(node);
       if (own) return own;
+      // Record<string, T>: a map (a Fleet's members by key).
+      if (name === "Record" && node.typeArguments?.length === 2) return { type: "object", additionalProperties: typeOf(node.typeArguments[1], where) };
       throw new Error(`schema: ${where} has type ${name}, which the schema generator does not map`);
     }
     if (ts.isArrayTypeNode(node)) return { type: "array", items: typeOf(node.elementType, where) };
@@ -191,7 +195,7 @@ export function generateSchema(root: string, options: SchemaOptions = {}): Json 
 
   const types: Json = {};
   for (const name of TYPES) {
-    const sym = declared("provider/api/wire/types.ts", name);
+    const sym = declared(TYPE_FILES[name] ?? "provider/api/wire/types.ts", name);
     const t = propertiesOf(sym, name);
     types[`hosting:index:${name}`] = { type: "object", description: doc(sym), properties: t.properties, required: t.required };
   }

@@ -2,7 +2,8 @@
 // packages and SHA256SUMS of one release, served from a loopback release server; then, with
 // `node` unable to start in the environment of every command that uses the plugin:
 //   - Pulumi YAML: `pulumi plugin install resource hosting <v> --server <url>`, then the YAML
-//     example with no plugin path: up (with its preview), no-change preview, label update, destroy;
+//     example (two servers, a Fleet of 6, a webhook, a lookup) with no plugin path: up (with its
+//     preview), no-change preview, label update, destroy;
 //   - Go (examples/go-fleet on the release's Go SDK, through the Automation API's inline program):
 //     an empty PULUMI_HOME, automatic plugin acquisition on, no install step: the engine fetches the
 //     plugin from the schema's pluginDownloadURL; up, no-change preview, label update in place, OS
@@ -158,16 +159,17 @@ describe("the release: archives, SDK packages and checksums from npm run release
           for (const [k, v] of Object.entries({ "hosting:baseUrl": world.sim.url, webhookUrl: world.receiver.url })) await pulumi("config", "set", k, v);
           for (const [k, v] of Object.entries({ "hosting:apiKey": API_KEY, webhookSecret: WEBHOOK_SECRET })) await pulumi("config", "set", "--secret", k, v);
 
-          expect(await pulumi("up", "--yes")).to.match(/\+ 4 created/);
+          // Two servers, a Fleet of 6 members and a webhook.
+          expect(await pulumi("up", "--yes")).to.match(/\+ 5 created/);
           const live = await world.sim.liveServers();
-          expect(live.map((s) => s.status)).to.deep.equal(["active", "active"]);
+          expect(live.map((s) => s.status)).to.deep.equal(Array(8).fill("active"));
           await pulumi("preview", "--expect-no-changes");
           await pulumi("config", "set", "label", "relabelled");
           const before = (await world.sim.liveServers()).map((s) => s.id).sort();
-          expect(await pulumi("up", "--yes")).to.match(/~ 2 updated/);
+          expect(await pulumi("up", "--yes")).to.match(/~ 3 updated/);
           const after = await world.sim.liveServers();
           expect(after.map((s) => s.id).sort()).to.deep.equal(before);
-          expect(after.every((s) => s.label === "relabelled")).to.equal(true);
+          expect(after.every((s) => s.label === "relabelled" || s.label.startsWith("relabelled-"))).to.equal(true);
           // No plugin path, no acquisition, no node: only the installed executable could have served.
           expect(await pulumi("stack", "export")).to.include('"type": "pulumi:providers:hosting"');
           expectNoPlaintext([...printed, ...stateTexts(env)]);

@@ -1,6 +1,7 @@
-// examples/yaml-fleet (Pulumi YAML: servers, a webhook, a lookup through fn::invoke) on the
-// plugin face, through the real CLI and the pulumi-language-yaml that setup builds, in both
-// shapes: up, no-change preview, refresh, label update in place, OS replace, destroy, and
+// examples/yaml-fleet (Pulumi YAML: servers, a Fleet of 3 groups × 2 regions, a webhook, a
+// lookup through fn::invoke) on the plugin face, through the real CLI and the
+// pulumi-language-yaml that setup builds, in both shapes: up, no-change preview, refresh,
+// label update in place, OS replace (the fleet's rolled), destroy, and
 // neither the API key nor the webhook secret in plain text in the state or any output. Each
 // `up` runs with its preview, so the preview answers (unknowns, detailed diffs) cross the engine.
 import { expect } from "chai";
@@ -31,14 +32,16 @@ for (const shape of SHAPES) {
       await world?.close();
     });
 
-    it("up creates both servers, the webhook and the lookup's output", async () => {
+    it("up creates both servers, the fleet's 6 members, the webhook and the lookup's output", async () => {
       const out = await project.pulumi("up", "--yes");
-      expect(out).to.match(/\+ 4 created/);
+      expect(out).to.match(/\+ 5 created/);
       const live = await world.sim.liveServers();
-      expect(live.map((s) => s.status)).to.deep.equal(["active", "active"]);
-      expect(live.map((s) => s.region).sort()).to.deep.equal(["ewr", "fra"]);
-      expect(live.every((s) => s.label === "yaml-fleet")).to.equal(true);
+      expect(live.map((s) => s.status)).to.deep.equal(Array(8).fill("active"));
+      const servers = live.filter((s) => s.label === "yaml-fleet");
+      expect(servers.map((s) => s.region).sort()).to.deep.equal(["ewr", "fra"]);
       const outputs = JSON.parse(await project.pulumi("stack", "output", "--json"));
+      expect(Object.keys(outputs.fleetMembers)).to.deep.equal(["api-ewr-1", "api-fra-1", "db-ewr-1", "db-fra-1", "web-ewr-1", "web-fra-1"]);
+      expect(live.filter((s) => s.label.startsWith("yaml-fleet-")).map((s) => s.label).sort()).to.deep.equal(Object.keys(outputs.fleetMembers).map((k) => `yaml-fleet-${k}`));
       expect(outputs.planId).to.equal("vc2-1c-1gb");
       const hooks = (await world.sim.rawWebhooks()).filter((w) => !w.deleted_at);
       expect(hooks.map((w) => w.id)).to.deep.equal([outputs.webhookId]);
@@ -52,23 +55,24 @@ for (const shape of SHAPES) {
       await project.pulumi("preview", "--expect-no-changes");
     });
 
-    it("a label change updates both servers in place", async () => {
+    it("a label change updates both servers and the fleet's members in place", async () => {
       const before = await ids();
       await project.pulumi("config", "set", "label", "relabelled");
       const out = await project.pulumi("up", "--yes");
-      expect(out).to.match(/~ 2 updated/);
+      expect(out).to.match(/~ 3 updated/);
       expect(await ids()).to.deep.equal(before);
-      expect((await world.sim.liveServers()).every((s) => s.label === "relabelled")).to.equal(true);
+      expect((await world.sim.liveServers()).every((s) => s.label === "relabelled" || /^relabelled-[a-z]+-[a-z]+-1$/.test(s.label))).to.equal(true);
       await project.pulumi("preview", "--expect-no-changes");
     });
 
-    it("an OS change replaces both servers", async () => {
+    it("an OS change replaces both servers and rolls the fleet's members", async () => {
       const before = await ids();
       await project.pulumi("config", "set", "os", "debian-12");
       const out = await project.pulumi("up", "--yes");
       expect(out).to.match(/\+-2 replaced|2 replaced/);
+      expect(out).to.match(/~ 1 updated/);
       const after = await ids();
-      expect(after).to.have.length(2);
+      expect(after).to.have.length(8);
       expect(after.filter((id) => before.includes(id))).to.deep.equal([]);
       await project.pulumi("preview", "--expect-no-changes");
     });
@@ -86,7 +90,7 @@ for (const shape of SHAPES) {
       expect(hook.outputs.secret.ciphertext, "the webhook secret is stored encrypted").to.be.a("string");
     });
 
-    it("destroy removes the servers and the webhook", async () => {
+    it("destroy removes the servers, the fleet and the webhook", async () => {
       await project.pulumi("destroy", "--yes", "--skip-preview");
       expect(await world.sim.liveServers()).to.deep.equal([]);
       expect((await world.sim.rawWebhooks()).filter((w) => !w.deleted_at)).to.deep.equal([]);

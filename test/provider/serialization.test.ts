@@ -5,6 +5,7 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { serverProvider } from "../../provider/server/resource";
 import { webhookProvider } from "../../provider/webhook/resource";
+import { fleetProvider } from "../../provider/fleet/resource";
 import { resetSettings } from "../../provider/core/settings";
 import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, forgetSettings, serverNews, stackConfig, startWorld } from "./harness";
@@ -26,7 +27,7 @@ function load(text: string): any {
 
 describe("serialized providers", () => {
   it("are thin shells of at most 1 KB that require the implementation by package name", async () => {
-    for (const [provider, name] of [[serverProvider, "server"], [webhookProvider, "webhook"]] as const) {
+    for (const [provider, name] of [[serverProvider, "server"], [webhookProvider, "webhook"], [fleetProvider, "fleet"]] as const) {
       const text = await serialize(provider);
       expect(text.length, name).to.be.at.most(1024);
       expect(text).to.include(`require("pulumi-hosting/internal/${name}")`);

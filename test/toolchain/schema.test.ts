@@ -69,11 +69,13 @@ describe("schema.json", function () {
     expect(values("StopMode")).to.deep.equal(["graceful", "hard"]);
     expect(values("WebhookEvent")).to.deep.equal([...WEBHOOK_EVENTS]);
     expect(values("ApiShapeSetting")).to.deep.equal([...API_SHAPE_VALUES]);
-    expect(values("ServerStatus")).to.include.members(["pending", "starting", "active", "stopped", "error"]);
     const server = committed.resources["hosting:index:Server"];
     expect(server.inputProperties.powerState.$ref).to.equal("#/types/hosting:index:PowerState");
     expect(server.inputProperties.stopMode.$ref).to.equal("#/types/hosting:index:StopMode");
-    expect(server.properties.status.$ref).to.equal("#/types/hosting:index:ServerStatus");
+    // An output only the API sets stays a string: Pulumi YAML refuses an enum-typed output as a
+    // string input (`label: ${web.status}`; test/e2e/plugin-engine-contract.test.ts does that).
+    expect(server.properties.status).to.include({ type: "string" });
+    expect(server.properties.status.description).to.include("active");
     expect(committed.resources["hosting:index:Webhook"].inputProperties.events.items.$ref).to.equal("#/types/hosting:index:WebhookEvent");
     expect(committed.config.variables.apiShape.$ref).to.equal("#/types/hosting:index:ApiShapeSetting");
     for (const [tok, t] of Object.entries<any>(committed.types)) {

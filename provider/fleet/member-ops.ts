@@ -1,0 +1,76 @@
+// A member's create, update and delete: the server core's own functions
+// (provider/server/provider.ts), the ones a `Server` resource calls, so a fleet member is
+// created, adopted, patched, waited for and deleted exactly as a `Server` is; no second path.
+// A server the core reports as existing but not ready (PartialCreateError) comes back as a
+// MemberFailure that carries it, so the fleet records it (roll.ts).
+
+import * as server from "../server/provider";
+import { PartialCreateError } from "../server/partial-create";
+import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
+import type { Recorded } from "../core/route";
+import { MemberFailure, type MemberOps } from "./roll";
+import { serverInputsOf } from "./specs";
+import type { MemberSpec, RecordedMember } from "./types";
+
+type Props = Record<string, unknown>;
+
+/** Outputs of a server as the fleet records them: the reported fields, and what diff needs. */
+export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): RecordedMember {
+  const o = outs as Props;
+  const m: Props = {
+    id,
+    label: o.label ?? "",
+    region: o.region ?? "",
+    plan: o.plan ?? "",
+    os: o.os ?? "",
+    osId: o.osId ?? 0,
+    mainIp: o.mainIp ?? "",
+    status: o.status ?? "",
+    tags: o.tags ?? [],
+  };
+  if (typeof o.ownerTag === "string" && o.ownerTag !== "") m.ownerTag = o.ownerTag;
+  if (Array.isArray(o.sshKeyIds) && o.sshKeyIds.length > 0) m.sshKeyIds = o.sshKeyIds;
+  if (o.backups === true) m.backups = true;
+  if (o.ddosProtection === true) m.ddosProtection = true;
+  if (o.powerState !== undefined && o.powerState !== SERVER_DEFAULTS.powerState) m.powerState = o.powerState;
+  if (typeof o.waitTimeoutSeconds === "number" && o.waitTimeoutSeconds !== SERVER_DEFAULTS.waitTimeoutSeconds) m.waitTimeoutSeconds = o.waitTimeoutSeconds;
+  return m as RecordedMember;
+}
+
+/** A recorded member as the server core's recorded outputs. */
+export function asServerOutputs(m: RecordedMember): Recorded<ServerOutputs> {
+  const { id: _id, ...rest } = m;
+  return { ...SERVER_DEFAULTS, ...rest } as unknown as Recorded<ServerOutputs>;
+}
+
+function failure(key: string, e: unknown): MemberFailure {
+  if (e instanceof PartialCreateError) return new MemberFailure(key, e.message, recordMember(e.id, e.properties));
+  return new MemberFailure(key, e instanceof Error ? e.message : String(e));
+}
+
+export const serverMemberOps: MemberOps = {
+  async create(key: string, spec: MemberSpec, adoptId?: string) {
+    const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
+    try {
+      const res = await server.create(inputs);
+      return recordMember(res.id, res.outs as ServerOutputs);
+    } catch (e) {
+      throw failure(key, e);
+    }
+  },
+  async update(key: string, member: RecordedMember, spec: MemberSpec) {
+    try {
+      const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec));
+      return recordMember(member.id, res.outs as ServerOutputs);
+    } catch (e) {
+      throw failure(key, e);
+    }
+  },
+  async remove(key: string, member: RecordedMember) {
+    try {
+      await server.delete(member.id, asServerOutputs(member));
+    } catch (e) {
+      throw failure(key, e);
+    }
+  },
+};

@@ -1,0 +1,155 @@
+// The implementation behind the serialized `Fleet` shell (provider/fleet/resource.ts) and the
+// plugin's `hosting:index:Fleet`. A fleet is a room over provider/server/: every member is
+// created, adopted, updated and deleted by the server core's functions (member-ops.ts).
+//   check   check.ts: the definition, the rolling options, the catalogue; each member's spec
+//   diff    plan.ts: per member key create/update/replace/delete; the Fleet itself is never
+//           replaced (its members are rolled inside one update); preview.ts's detailed diff
+//   create  adoptions (adopt.ts), then every member at once (roll.ts)
+//   update  roll.ts: leftovers, deletes, updates, creates, then the rolling replacement
+//   read    read.ts: refresh (one shared list call) and import
+//   delete  every member and leftover at once (DELETE each, then one shared list per poll)
+// A failure after the API created or changed something is a PartialCreateError carrying the
+// fleet's outputs as they are (provider/server/partial-create.ts), so the engine records every
+// server the fleet holds; the next `up` resumes from there.
+
+import { randomUUID } from "crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { realClock, type Clock } from "../api/wire/clock";
+import { api } from "../core/client";
+import * as route from "../core/route";
+import type { RawProps, ReadOutcome, Recorded } from "../core/route";
+import { warn } from "../core/warnings";
+import { PartialCreateError } from "../server/partial-create";
+import { adoptionsOf } from "./adopt";
+import { checkFleet } from "./check";
+import { serverMemberOps } from "./member-ops";
+import { compareKeys } from "./members";
+import { planHasChanges, planMembers, type MemberPlan } from "./plan";
+import { describePlan, memberPaths } from "./preview";
+import { plannedDiff, type DetailedDiff, type PlannedDiff } from "../core/detailed-diff";
+import { readFleet } from "./read";
+import { applyPlan, type FleetState, type MemberOps, type RollResult } from "./roll";
+import { compact } from "./specs";
+import { normalizeServerInputs } from "../server/normalize";
+import { asServerOutputs } from "./member-ops";
+import { FLEET_NAME, type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
+
+import { containsUnknown } from "../core/unknown";
+
+export { isUnknown } from "../core/unknown";
+
+/** The diff of a fleet: the engine's fields, the detailed diff and the plan it stands for. */
+/** The one diff both faces send (core/detailed-diff.ts), with the plan in words beside it. */
+export type FleetDiffResult = PlannedDiff & { plannedChanges: string[] };
+
+const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag"] as const;
+
+/** What the roll takes from outside: the members' operations and the clock (tests pass their own). */
+export interface FleetRuntime {
+  ops: MemberOps;
+  clock: Pick<Clock, "sleep">;
+}
+const runtime: FleetRuntime = { ops: serverMemberOps, clock: realClock };
+
+/** Replaces the runtime of this process (tests); returns the previous one. */
+export function setFleetRuntime(next: Partial<FleetRuntime>): FleetRuntime {
+  const prev = { ...runtime };
+  Object.assign(runtime, next);
+  return prev;
+}
+
+export const check = checkFleet;
+
+export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>): Promise<FleetDiffResult> {
+  // A group still unknown at preview (an output of another resource): the honest worst case.
+  if (containsUnknown(news.groups) || containsUnknown(news.memberSpecs)) {
+    return { ...plannedDiff({ groups: { kind: "update", replace: false } }), plannedChanges: ["unknown until the groups are known"] };
+  }
+  const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, olds.leftovers ?? {});
+  const options = OPTIONS.filter((k) => news[k] !== undefined && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
+  const changes = planHasChanges(plan) || options.length > 0;
+  const plannedChanges = describePlan(plan, Math.max(1, news.maxSurge + news.maxUnavailable));
+  // The dynamic host shows no detailed diff: the plan in words reaches both faces' output.
+  const name = (news as unknown as RawProps)[FLEET_NAME];
+  if (plannedChanges.length > 0) warn(`Fleet ${typeof name === "string" ? `${name} ` : ""}plan: ${plannedChanges.join("; ")}`);
+  // One path per member key; never a replace kind, which would make the engine replace the
+  // whole Fleet: the roll replaces members inside one update.
+  const paths: DetailedDiff = changes ? Object.fromEntries(Object.entries(memberPaths(plan, options)).map(([k, kind]) => [k, { kind, replace: false }])) : {};
+  return { ...plannedDiff(paths), plannedChanges };
+}
+
+export async function create(inputs: Recorded<FleetInputs>): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
+  const id = `fleet-${randomUUID()}`;
+  const specs = inputs.memberSpecs;
+  const adopt = await adoptionsOf(api(), specs, inputs.adoptIds, inputs.adoptTag);
+  const state: FleetState = { members: {}, leftovers: {} };
+  const plan = planMembers({}, specs);
+  const result = await run(state, plan, inputs, adopt);
+  const outs = outputsOf(inputs, state);
+  if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
+  return { id, outs };
+}
+
+export async function update(id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
+  const state: FleetState = { members: { ...(olds.members ?? {}) }, leftovers: { ...(olds.leftovers ?? {}) } };
+  const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
+  const result = await run(state, plan, news, {});
+  const outs = outputsOf(news, state);
+  if (result.failures.length > 0) throw fleetError(id, outs, news.__provider, result, plan, "was updated");
+  return { outs };
+}
+
+async function run(state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>): Promise<RollResult> {
+  return applyPlan(state, plan, ins.memberSpecs, runtime.ops, {
+    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: runtime.clock, adopt,
+  });
+}
+
+/** The outputs for the state as it is: `memberSpecs` says what each member's server now is. */
+function outputsOf(ins: FleetInputs, state: FleetState): FleetOutputs {
+  const { adoptIds: _a, adoptTag: _t, ...rest } = ins as FleetInputs & RawProps;
+  delete (rest as RawProps).__provider;
+  const keys = Object.keys(state.members).sort(compareKeys);
+  const specs: Record<string, MemberSpec> = {};
+  for (const k of keys) {
+    const spec = compact(normalizeServerInputs(asServerOutputs(state.members[k]) as unknown as RawProps) as unknown as RawProps) as MemberSpec;
+    const wanted = ins.memberSpecs[k];
+    if (wanted?.waitTimeoutSeconds !== undefined) spec.waitTimeoutSeconds = wanted.waitTimeoutSeconds;
+    specs[k] = spec;
+  }
+  return {
+    ...(rest as FleetInputs),
+    memberSpecs: specs,
+    members: Object.fromEntries(keys.map((k) => [k, state.members[k]])),
+    leftovers: state.leftovers,
+  };
+}
+
+/** The error that stops an `up`: which members failed and why, and what was done; the state is kept. */
+function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RollResult, plan: MemberPlan, done: string): PartialCreateError {
+  const rolled = plan.replace.length > 0 ? `${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there; ` : "";
+  const next = `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
+  // The engine prints the reasons (not the message) of a partial create or update: the last one says what now.
+  const reasons = [...result.failures.map((f) => f.message), next];
+  const message = `fleet ${id} ${done} in part: ${reasons.join("; ")}`;
+  const properties: RawProps = { ...outs };
+  if (provider !== undefined) properties.__provider = provider;
+  return new PartialCreateError(message, id, properties, reasons);
+}
+
+export const read = (id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props);
+
+async function destroy(_id: string, props: Recorded<FleetOutputs>): Promise<void> {
+  const all = [...Object.entries(props.members ?? {}), ...Object.entries(props.leftovers ?? {})];
+  const settled = await Promise.allSettled(all.map(([key, m]) => runtime.ops.remove(key, m)));
+  const failed = settled.flatMap((s, i) => (s.status === "rejected" ? [`${all[i][0]}: ${s.reason instanceof Error ? s.reason.message : String(s.reason)}`] : []));
+  if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.length} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
+}
+export { destroy as delete };
+
+const impl: route.ProviderImpl<FleetInputs, FleetOutputs> = { check, diff, create, read, update, delete: destroy };
+
+/** Entry of the serialized shell: configure, check, read, diff. */
+export const observe = (args: unknown[]) => route.observe(impl, args);
+/** Entry of the serialized shell: create, update, delete. */
+export const change = (args: unknown[]) => route.change(impl, args);

@@ -1,0 +1,141 @@
+// `read` of a Fleet.
+//   refresh  one shared list call (the process's waiter batches the members' reads) answers every
+//            member and leftover; a server deleted outside Pulumi drops out of `members` and of
+//            the returned `memberSpecs`, so the next `up` creates it again and its preview says so.
+//   import   (`pulumi import hosting:index:Fleet <name> <id>`) the id selects the servers:
+//            `tag:<tag>` (every server with the tag whose label is a member key) or
+//            `<key>=<server id>,...`; the groups are rebuilt from the member keys.
+
+import type { Server } from "../api/wire/types";
+import { catalogue, type Catalogue } from "../core/catalogue";
+import { api } from "../core/client";
+import type { ReadOutcome, Recorded } from "../core/route";
+import { waiterFor } from "../core/waiters";
+import { declaredView, normalizeServerInputs, serverOutputs } from "../server/normalize";
+import { OWNER_TAG_PREFIX } from "../server/types";
+import { asServerOutputs, recordMember } from "./member-ops";
+import { compareKeys, parseMemberKey } from "./members";
+import { compact, memberSpecs } from "./specs";
+import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
+
+type Props = Record<string, unknown>;
+
+export async function readFleet(id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
+  if (props.members === undefined) return importFleet(id);
+  const client = api();
+  const cat = await catalogue(client);
+  const refresh = async (recorded: Record<string, RecordedMember>) => {
+    const out: Record<string, RecordedMember> = {};
+    await Promise.all(Object.entries(recorded).map(async ([key, m]) => {
+      const live = await waiterFor(client).read(m.id, { snapshot: true });
+      if (live && live.status !== "terminated") out[key] = recordMember(m.id, serverOutputs(live, declaredView(asServerOutputs(m)), cat));
+    }));
+    return sortedByKey(out);
+  };
+  const members = await refresh(props.members ?? {});
+  const leftovers = await refresh(props.leftovers ?? {});
+  const outs: FleetOutputs = { ...props, members, leftovers };
+  delete (outs as unknown as Props).__provider;
+  // The inputs that reproduce what exists: each member's spec as its server now is.
+  const specs: Record<string, MemberSpec> = {};
+  for (const [key, m] of Object.entries(members)) specs[key] = specOfMember(m, props.memberSpecs?.[key]);
+  return { id, props: outs, inputs: { ...inputsOf(outs), memberSpecs: specs } };
+}
+
+/** The spec a member's server satisfies (what a preview after refresh compares with). */
+function specOfMember(m: RecordedMember, recorded: MemberSpec | undefined): MemberSpec {
+  const spec = compact(normalizeServerInputs(asServerOutputs(m) as unknown as Props) as unknown as Props) as MemberSpec;
+  if (recorded?.waitTimeoutSeconds !== undefined) spec.waitTimeoutSeconds = recorded.waitTimeoutSeconds;
+  return spec;
+}
+
+function inputsOf(outs: FleetOutputs): Partial<FleetInputs> {
+  const ins: Partial<FleetInputs> = {
+    groups: outs.groups, maxSurge: outs.maxSurge, maxUnavailable: outs.maxUnavailable, pauseSeconds: outs.pauseSeconds, waitTimeoutSeconds: outs.waitTimeoutSeconds,
+  };
+  if (outs.ownerTag !== undefined) ins.ownerTag = outs.ownerTag;
+  return ins;
+}
+
+async function importFleet(id: string): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
+  const client = api();
+  const cat = await catalogue(client);
+  const byKey = await selectServers(id);
+  if (Object.keys(byKey).length === 0) return { id: "" };
+  const ownerTag = Object.values(byKey).flatMap((s) => s.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
+  const groups = groupsOf(byKey, cat, ownerTag);
+  const members: Record<string, RecordedMember> = {};
+  for (const [key, s] of Object.entries(byKey)) members[key] = recordMember(s.id, serverOutputs(s, { ownerTag }, cat));
+  const outs: FleetOutputs = {
+    groups, maxSurge: FLEET_DEFAULTS.maxSurge, maxUnavailable: FLEET_DEFAULTS.maxUnavailable, pauseSeconds: FLEET_DEFAULTS.pauseSeconds,
+    waitTimeoutSeconds: FLEET_DEFAULTS.waitTimeoutSeconds,
+    memberSpecs: memberSpecs(groups, cat, { waitTimeoutSeconds: FLEET_DEFAULTS.waitTimeoutSeconds, ownerTag }),
+    members: sortedByKey(members), leftovers: {},
+    // An untagged fleet is imported as `ownerTag: ""`, so the program written from it keeps it untagged.
+    ownerTag: ownerTag ?? "",
+  };
+  return { id, props: outs, inputs: inputsOf(outs) };
+}
+
+/** The servers an import id names, by member key. */
+async function selectServers(id: string): Promise<Record<string, Server>> {
+  const client = api();
+  const out: Record<string, Server> = {};
+  if (id.startsWith("tag:")) {
+    for (const s of await client.listAllServers({ tag: id.slice(4) })) if (parseMemberKey(s.label)) out[s.label] = s;
+    return out;
+  }
+  const pairs = id.split(",").map((p) => p.trim().split("="));
+  if (pairs.some((p) => p.length !== 2 || !parseMemberKey(p[0]))) {
+    throw new Error(`import id "${id}": give tag:<tag> (servers whose label is their member key) or <group>-<region>-<n>=<server id>,...`);
+  }
+  for (const [key, sid] of pairs) {
+    const s = await waiterFor(client).read(sid);
+    if (!s) throw new Error(`import id "${id}": server ${sid} (member ${key}) does not exist`);
+    out[key] = s;
+  }
+  return out;
+}
+
+/** Groups that declare exactly these members, or an error naming what does not fit. */
+function groupsOf(byKey: Record<string, Server>, cat: Catalogue, ownerTag: string | undefined): CheckedGroup[] {
+  const groups = new Map<string, { keys: string[]; servers: Server[] }>();
+  for (const key of Object.keys(byKey).sort(compareKeys)) {
+    const name = parseMemberKey(key)!.group;
+    const g = groups.get(name) ?? { keys: [], servers: [] };
+    g.keys.push(key);
+    g.servers.push(byKey[key]);
+    groups.set(name, g);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, g]) => {
+    const places = g.keys.map((k) => parseMemberKey(k)!);
+    const regions = [...new Set(places.map((p) => p.region))].sort();
+    const perRegion = Object.fromEntries(regions.map((r) => [r, Math.max(...places.filter((p) => p.region === r).map((p) => p.n))]));
+    const count = Math.max(...Object.values(perRegion));
+    const counts = Object.fromEntries(Object.entries(perRegion).filter(([, n]) => n !== count));
+    const missing = regions.flatMap((r) => Array.from({ length: perRegion[r] }, (_, i) => `${name}-${r}-${i + 1}`)).filter((k) => !byKey[k]);
+    if (missing.length > 0) throw new Error(`cannot import group "${name}": a region's members are numbered from 1 with no gap; missing ${missing.join(", ")}`);
+    const first = g.servers[0];
+    const outs = (s: Server) => serverOutputs(s, { ownerTag }, cat);
+    const same = (f: (s: Server) => unknown, what: string) => {
+      const values = new Set(g.servers.map((s) => JSON.stringify(f(s))));
+      if (values.size > 1) throw new Error(`cannot import group "${name}": its servers differ in ${what} (${[...values].join(", ")}); a group's members share it`);
+    };
+    same((s) => s.plan, "plan");
+    same((s) => outs(s).os, "os");
+    same((s) => outs(s).tags, "tags");
+    // The label template: each label with its member's key written as {key} ("{key}-v2").
+    const template = (s: Server, i: number) => s.label.split(g.keys[i]).join("{key}");
+    const templates = new Set(g.servers.map(template));
+    if (templates.size > 1) throw new Error(`cannot import group "${name}": its labels follow no one template (${[...templates].join(", ")}); a group's labels share one, with {key} for the member key`);
+    const o = outs(first);
+    return {
+      name, regions, count, ...(Object.keys(counts).length > 0 ? { counts } : {}), plan: first.plan, os: o.os, tags: o.tags, label: template(first, 0),
+      sshKeyIds: [], backups: false, ddosProtection: false,
+    };
+  });
+}
+
+function sortedByKey<T>(m: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.keys(m).sort(compareKeys).map((k) => [k, m[k]]));
+}

@@ -1,0 +1,59 @@
+// A fleet of servers declared as groups × regions × count, one resource (provider/fleet/).
+//   create  POST /v1/servers per member (or adoption: no POST), each waited for until `active`
+//   read    one GET /v1/servers answers every member (refresh); `pulumi import` on the plugin face
+//   update  per member key: DELETE for a lower count, PATCH for label/tags, POST for a new
+//           member, and a rolling replacement (POST, wait for active, DELETE) in batches of
+//           maxSurge + maxUnavailable for OS, plan and the other replace fields
+//   delete  DELETE /v1/servers/:id for every member, then polls until they are gone
+// The calls per member are a Server's (provider/server/resource.ts lists them).
+
+import * as pulumi from "@pulumi/pulumi";
+import { assertInDeployment } from "../core/engine-context";
+import { isolateEngineConnections } from "../core/engine-connections";
+import { providerShell } from "../core/shell";
+import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX } from "../server/types";
+import { FLEET_NAME, type FleetArgs, type FleetMember } from "./types";
+
+export type { FleetArgs, FleetDefaults, FleetGroup, FleetMember } from "./types";
+
+// The shell that is serialized into state: two functions that load the implementation by
+// package name at call time (see provider/core/route.ts for why two).
+const observe = (...a: unknown[]) => require("pulumi-hosting/internal/fleet").observe(a);
+const change = (...a: unknown[]) => require("pulumi-hosting/internal/fleet").change(a);
+
+/** The serialized provider of `Fleet` (a thin shell; the code lives in provider/fleet/provider.ts). */
+export const fleetProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
+
+isolateEngineConnections();
+
+/**
+ * A fleet of servers: groups of identical servers in several regions, each member named
+ * `<group>-<region>-<n>`. Changes converge by member key, and a change that replaces servers
+ * (OS, plan, ...) rolls through the fleet in batches bounded by `maxSurge` and `maxUnavailable`.
+ */
+export class Fleet extends pulumi.dynamic.Resource {
+  /** The members by key `<group>-<region>-<n>`: id, label, region, plan, os, mainIp and status of each. */
+  declare public readonly members: pulumi.Output<Record<string, FleetMember>>;
+  /** Servers of a failed replacement that hold no member; the next `up` deletes them. */
+  declare public readonly leftovers: pulumi.Output<Record<string, FleetMember>>;
+  /** The rolling replacement's surge: extra servers at once. */
+  declare public readonly maxSurge: pulumi.Output<number>;
+  /** The rolling replacement's members out of service at once. */
+  declare public readonly maxUnavailable: pulumi.Output<number>;
+  /** Seconds between two batches of a rolling replacement. */
+  declare public readonly pauseSeconds: pulumi.Output<number>;
+
+  constructor(name: string, args: FleetArgs, opts?: pulumi.CustomResourceOptions) {
+    assertInDeployment("hosting:Fleet", name);
+    const props: Record<string, unknown> = { members: undefined, leftovers: undefined, memberSpecs: undefined, ...(args ?? {}) };
+    // The stack's ownership tag, for check to use or drop by shape (provider/server/owner-tag.ts).
+    if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
+    if (args) props[FLEET_NAME] = name;
+    super(fleetProvider, name, props, opts, "hosting", "Fleet");
+  }
+
+  /** Looks up an existing fleet by the id of an earlier `up`. */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Fleet {
+    return new Fleet(name, undefined as unknown as FleetArgs, { ...opts, id });
+  }
+}

@@ -1,0 +1,155 @@
+// Applies a member plan (plan.ts) to the fleet's recorded state, in this order:
+//   1. leftovers of an earlier failed roll are deleted
+//   2. members no longer declared are deleted (all at once: the fleet shrinks)
+//   3. in-place updates (one PATCH per member, all at once)
+//   4. new members are created (all at once: the fleet grows, nothing is surge)
+//   5. replacements roll in batches of maxSurge + maxUnavailable members, in key order:
+//        a. the first maxUnavailable old servers of the batch are deleted (out of service)
+//        b. the batch's new servers are created and waited for until `active`
+//        c. the batch's remaining old servers are deleted
+//        d. pauseSeconds, then the next batch
+//      So the account never holds more than size + maxSurge of the fleet's servers, and never
+//      fewer than size - maxUnavailable members are active. With maxUnavailable 0 (the default)
+//      every new server is active before the old one it replaces is deleted.
+// Any failure in steps 1 to 4 stops before the roll; a failed replacement stops it after its
+// batch. `state` is updated after every completed call, so what the caller records on failure
+// is exactly what exists: nothing orphaned, nothing lost. A created server that did not become
+// active takes the member's place if the old server is gone, else it becomes a leftover.
+// Members are created, updated and deleted through `ops` (member-ops.ts: the server core's
+// functions); waits between batches take the injected clock (style.md, "Time").
+
+import type { Clock } from "../api/wire/clock";
+import type { MemberPlan } from "./plan";
+import type { MemberSpec, RecordedMember } from "./types";
+
+/** A member's create, update or delete failed; `server` is what exists, if anything does. */
+export class MemberFailure extends Error {
+  constructor(readonly key: string, readonly reason: string, readonly server?: RecordedMember) {
+    super(`member ${key}: ${reason}`);
+    this.name = "MemberFailure";
+  }
+}
+
+export interface MemberOps {
+  create(key: string, spec: MemberSpec, adoptId?: string): Promise<RecordedMember>;
+  update(key: string, member: RecordedMember, spec: MemberSpec): Promise<RecordedMember>;
+  remove(key: string, member: RecordedMember): Promise<void>;
+}
+
+export interface FleetState {
+  members: Record<string, RecordedMember>;
+  leftovers: Record<string, RecordedMember>;
+}
+
+export interface RollOptions {
+  maxSurge: number;
+  maxUnavailable: number;
+  pauseMs: number;
+  clock: Pick<Clock, "sleep">;
+  /** Member key → server id to take over instead of creating (create only). */
+  adopt?: Record<string, string>;
+}
+
+export interface RollResult {
+  failures: MemberFailure[];
+  /** Replacements done, of those planned. */
+  replaced: number;
+}
+
+const asFailure = (key: string, e: unknown): MemberFailure =>
+  e instanceof MemberFailure ? e : new MemberFailure(key, e instanceof Error ? e.message : String(e));
+
+/** Runs `fn` for every key at once; the failures, in key order. */
+async function each(keys: string[], fn: (key: string) => Promise<void>): Promise<MemberFailure[]> {
+  const settled = await Promise.allSettled(keys.map(fn));
+  return settled.flatMap((s, i) => (s.status === "rejected" ? [asFailure(keys[i], s.reason)] : []));
+}
+
+export async function applyPlan(
+  state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, ops: MemberOps, opts: RollOptions,
+): Promise<RollResult> {
+  const failures: MemberFailure[] = [];
+  failures.push(...(await each(plan.leftovers, async (id) => {
+    await ops.remove(id, state.leftovers[id]);
+    delete state.leftovers[id];
+  })));
+  failures.push(...(await each(plan.delete, async (key) => {
+    await ops.remove(key, state.members[key]);
+    delete state.members[key];
+  })));
+  failures.push(...(await each(plan.update, async (key) => {
+    try {
+      state.members[key] = await ops.update(key, state.members[key], specs[key]);
+    } catch (e) {
+      if (e instanceof MemberFailure && e.server) state.members[key] = e.server;
+      throw e;
+    }
+  })));
+  failures.push(...(await each(plan.create, async (key) => {
+    try {
+      state.members[key] = await ops.create(key, specs[key], opts.adopt?.[key]);
+    } catch (e) {
+      // A server that exists but is not ready is the member: the next `up` replaces it.
+      if (e instanceof MemberFailure && e.server) state.members[key] = e.server;
+      throw e;
+    }
+  })));
+  if (failures.length > 0) return { failures, replaced: 0 };
+  return rollReplacements(state, plan.replace.map((r) => r.key), specs, ops, opts);
+}
+
+async function rollReplacements(
+  state: FleetState, keys: string[], specs: Record<string, MemberSpec>, ops: MemberOps, opts: RollOptions,
+): Promise<RollResult> {
+  const size = Math.max(1, opts.maxSurge + opts.maxUnavailable);
+  let replaced = 0;
+  for (let start = 0; start < keys.length; start += size) {
+    if (start > 0 && opts.pauseMs > 0) await opts.clock.sleep(opts.pauseMs);
+    const batch = keys.slice(start, start + size);
+    const failures = await rollBatch(state, batch, specs, ops, opts.maxUnavailable);
+    replaced += batch.length - failures.filter((f) => batch.includes(f.key)).length;
+    if (failures.length > 0) return { failures, replaced };
+  }
+  return { failures: [], replaced };
+}
+
+/** One batch; returns its failures (the roll stops on any). */
+async function rollBatch(state: FleetState, batch: string[], specs: Record<string, MemberSpec>, ops: MemberOps, maxUnavailable: number): Promise<MemberFailure[]> {
+  const failures: MemberFailure[] = [];
+  const old: Record<string, RecordedMember> = Object.fromEntries(batch.map((k) => [k, state.members[k]]));
+  // a. Out of service first: these members have no server until their new one is created.
+  const early = batch.slice(0, Math.min(maxUnavailable, batch.length));
+  failures.push(...(await each(early, async (key) => {
+    await ops.remove(key, old[key]);
+    delete state.members[key];
+    delete old[key];
+  })));
+  if (failures.length > 0) return failures;
+  // b. The new servers, each active before its old one goes.
+  const fresh: Record<string, RecordedMember> = {};
+  failures.push(...(await each(batch, async (key) => {
+    try {
+      fresh[key] = await ops.create(key, specs[key]);
+    } catch (e) {
+      if (e instanceof MemberFailure && e.server) {
+        if (old[key]) state.leftovers[e.server.id] = e.server;
+        else state.members[key] = e.server;
+      }
+      throw e;
+    }
+  })));
+  // c. Every new server that is active takes its member's place; its old server goes.
+  const swapped = Object.keys(fresh);
+  for (const key of swapped) if (!old[key]) state.members[key] = fresh[key];
+  failures.push(...(await each(swapped.filter((k) => old[k]), async (key) => {
+    try {
+      await ops.remove(key, old[key]);
+    } catch (e) {
+      state.leftovers[old[key].id] = old[key];
+      throw e;
+    } finally {
+      state.members[key] = fresh[key];
+    }
+  })));
+  return failures;
+}

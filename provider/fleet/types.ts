@@ -1,0 +1,160 @@
+// The types a `Fleet` and its provider share: the public arguments (also the plugin schema's,
+// scripts/schema/generate.ts), the checked inputs, the outputs, and the one defaults object.
+// provider/fleet/resource.ts (the class users construct) and the implementation both import
+// them from here, so neither imports the other.
+
+import type * as pulumi from "@pulumi/pulumi";
+import type { Integer } from "../api/wire/types";
+
+/** The create fields every member of the fleet gets unless its group overrides them. */
+export interface FleetDefaults {
+  /** Plan id, e.g. "vc2-1c-1gb". Changing it replaces the members, rolled in batches. */
+  plan?: pulumi.Input<string>;
+  /** OS image slug, e.g. "ubuntu-24.04". Changing it replaces the members, rolled in batches. */
+  os?: pulumi.Input<string>;
+  /** Tags of every member; a group's tags are added to them. Updated in place (one PATCH per member). */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Display label of each member; "{key}", "{group}", "{region}" and "{n}" are replaced by the
+   * member's. Updated in place (one PATCH per member). @default "{key}"
+   */
+  label?: pulumi.Input<string>;
+  /** Ids of stored SSH keys. Changing them replaces the members. @default [] */
+  sshKeyIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Automatic backups. Changing it replaces the members. @default false */
+  backups?: pulumi.Input<boolean>;
+  /** DDoS protection (shape B deployments only). Changing it replaces the members. @default false */
+  ddosProtection?: pulumi.Input<boolean>;
+}
+
+/** A group of identical servers: `count` in each of its regions, named `<group>-<region>-<n>`. */
+export interface FleetGroup extends FleetDefaults {
+  /** The group's name: lower-case letters, digits and dashes, starting with a letter. */
+  name: pulumi.Input<string>;
+  /** Region ids, e.g. ["ewr", "fra"]; adding one creates only its members. */
+  regions: pulumi.Input<pulumi.Input<string>[]>;
+  /** Servers per region, 0 to 1000; lowering it removes the highest-numbered members. @default 1 */
+  count?: pulumi.Input<Integer>;
+  /** Servers in a region of `regions` where it differs from `count`, e.g. {"ewr": 3}. */
+  counts?: pulumi.Input<Record<string, pulumi.Input<Integer>>>;
+}
+
+/** The arguments of a `Fleet`. */
+export interface FleetArgs {
+  /** Create fields shared by every group; a group's own fields win. */
+  defaults?: pulumi.Input<FleetDefaults>;
+  /** The groups; their order and the order of their regions do not matter. */
+  groups: pulumi.Input<pulumi.Input<FleetGroup>[]>;
+  /**
+   * How many servers a rolling replacement may create beyond the fleet's size at once (one
+   * batch). The account never holds more than the fleet's size plus this. @default 1
+   */
+  maxSurge?: pulumi.Input<Integer>;
+  /**
+   * How many members a rolling replacement may take out of service at once: that many old
+   * servers of a batch are deleted before their replacements are active. @default 0
+   */
+  maxUnavailable?: pulumi.Input<Integer>;
+  /** Seconds to wait between two batches of a rolling replacement. @default 0 */
+  pauseSeconds?: pulumi.Input<number>;
+  /**
+   * Existing servers to take over instead of creating, by member key, e.g.
+   * {"web-ewr-1": "<server id>"}. Read only for members not in the fleet yet.
+   */
+  adoptIds?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Take over the existing servers that carry this tag and whose label is a member key (as
+   * the demo and this resource label them). Read only for members not in the fleet yet.
+   */
+  adoptTag?: pulumi.Input<string>;
+  /** How long each member's create, update and delete wait for the server to settle. @default 600 */
+  waitTimeoutSeconds?: pulumi.Input<Integer>;
+  /**
+   * The ownership tag of every member (see `Server.ownerTag`).
+   * @default "pulumi-stack:<project>/<stack>" in shape A, none in shape B
+   */
+  ownerTag?: pulumi.Input<string>;
+}
+
+/** One member as the `members` output reports it (and the state records it). */
+export interface FleetMember {
+  /** Server id. */
+  id: string;
+  /** Display label. */
+  label: string;
+  /** Region id. */
+  region: string;
+  /** Plan id. */
+  plan: string;
+  /** OS image slug. */
+  os: string;
+  /** Main IPv4 address. */
+  mainIp: string;
+  /** Status: pending/starting, active, stopped, error, ... */
+  status: string;
+}
+
+/** A group after `check`: every field explicit. */
+export interface CheckedGroup {
+  name: string;
+  regions: string[];
+  count: number;
+  /** Per-region counts that differ from `count`; absent when none does. */
+  counts?: Record<string, number>;
+  plan: string;
+  os: string;
+  tags: string[];
+  label: string;
+  sshKeyIds: string[];
+  backups: boolean;
+  ddosProtection: boolean;
+}
+
+/**
+ * What a member should be: the server inputs `check` normalized (provider/server/normalize.ts),
+ * with the fields at their defaults left out (a compact state: one entry per member).
+ */
+export type MemberSpec = Record<string, unknown> & { region: string; plan: string; os: string; label: string };
+
+/** The inputs as the provider sees them after `check`. */
+export interface FleetInputs {
+  groups: CheckedGroup[];
+  maxSurge: number;
+  maxUnavailable: number;
+  pauseSeconds: number;
+  waitTimeoutSeconds: number;
+  ownerTag?: string;
+  adoptIds?: Record<string, string>;
+  adoptTag?: string;
+  /** Each member's spec by member key, computed by `check`: what preview diffs per member. */
+  memberSpecs: Record<string, MemberSpec>;
+}
+
+/** A member as recorded: the reported fields, plus what a later diff and update compare. */
+export type RecordedMember = FleetMember & Record<string, unknown>;
+
+/** The outputs: the checked inputs, the members, and servers no member holds. */
+export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag"> {
+  members: Record<string, RecordedMember>;
+  /**
+   * Servers the fleet created that hold no member (a replacement that failed mid-roll): kept
+   * so that nothing is lost, deleted by the next `up` (or `destroy`).
+   */
+  leftovers: Record<string, RecordedMember>;
+}
+
+/** The defaults of the optional inputs: the one place they are written. */
+export const FLEET_DEFAULTS = {
+  maxSurge: 1,
+  maxUnavailable: 0,
+  pauseSeconds: 0,
+  waitTimeoutSeconds: 600,
+  count: 1,
+  label: "{key}",
+} as const;
+
+/** The most members one group may hold per region. */
+export const MAX_COUNT = 1000;
+
+/** The hidden input that carries the resource's name, for the plan the diff reports (both faces set it). */
+export const FLEET_NAME = "__fleetName";
