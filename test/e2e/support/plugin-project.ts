@@ -68,10 +68,11 @@ export async function createPluginProject(
   for (const [name, source] of Object.entries(copies)) fs.cpSync(source, path.join(dir, name), { recursive: true });
   const env = await createPulumiEnv();
   const printed: string[] = [];
-  const options = { cwd: dir, env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` } };
+  // Read at each command: a test may set a variable for the commands after it (PULUMI_DEBUG_PROVIDERS).
+  const options = () => ({ cwd: dir, env: { ...process.env, ...env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` } });
   const run = async (args: string[]): Promise<string> => {
     try {
-      const { stdout, stderr } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), args, { ...options, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout, stderr } = await promisify(execFile)(path.join(TOOLS_DIR, "bin", "pulumi"), args, { ...options(), maxBuffer: 64 * 1024 * 1024 });
       printed.push(stdout, stderr);
       return stdout;
     } catch (e) {
@@ -88,7 +89,7 @@ export async function createPluginProject(
     pulumi: (...args) => run([...args, "--stack", stack, "--non-interactive"]),
     raw: (...args) => run(args),
     start: (...args) => {
-      const child = spawn(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--stack", stack, "--non-interactive"], options);
+      const child = spawn(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--stack", stack, "--non-interactive"], options());
       const chunks: string[] = [];
       child.stdout.on("data", (d) => chunks.push(String(d)));
       child.stderr.on("data", (d) => chunks.push(String(d)));
