@@ -54,10 +54,17 @@ export function packedTarball(dir: string): string {
 /** `npm <args>` in `dir` with `nodeBin` first on PATH; returns everything npm printed (stdout and stderr). */
 export function npmIn(dir: string, args: string[], nodeBin?: string): string {
   const env = nodeBin ? { ...process.env, PATH: `${nodeBin}:${process.env.PATH}` } : process.env;
-  const run = spawnSync("npm", args, { cwd: dir, env, encoding: "utf8" });
-  const printed = `${run.stdout ?? ""}${run.stderr ?? ""}`;
-  if (run.status !== 0) throw new Error(`npm ${args.join(" ")} in ${dir} failed (${run.status ?? run.signal}):\n${printed}`);
-  return printed;
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync("npm", args, { cwd: dir, env, encoding: "utf8" });
+    const printed = `${run.stdout ?? ""}${run.stderr ?? ""}`;
+    if (run.status === 0) return printed;
+    // The registry's side, not ours: a version a dependency names exactly that the registry's
+    // mirror does not list yet (seen in CI: @opentelemetry/context-async-hooks@2.12.1 for
+    // sdk-trace-node@2.12.1, listed minutes later), or a dropped connection. Asked again, twice.
+    const transient = /\b(ETARGET|ECONNRESET|ETIMEDOUT|EAI_AGAIN|E50[0-9])\b/.test(printed);
+    if (!transient || attempt === 3) throw new Error(`npm ${args.join(" ")} in ${dir} failed (${run.status ?? run.signal}):\n${printed}`);
+    spawnSync("sleep", [String(30 * attempt)]);
+  }
 }
 
 /** Writes an empty project and the runner; the caller installs what it needs. */
