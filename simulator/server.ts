@@ -26,6 +26,10 @@ export function createHttpServer(sim: Sim): http.Server {
 
   const server = http.createServer((req, res) => {
     const started = Date.now();
+    if (!isAdminPath(req.url)) {
+      sim.stats.begin();
+      res.once("close", () => sim.stats.answered());
+    }
     if (sim.options.log) {
       res.on("finish", () => console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
     }

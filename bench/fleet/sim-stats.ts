@@ -4,6 +4,8 @@
 export interface SimStats {
   total: number;
   rateLimited: number;
+  /** How long the API was busy answering, in ms (simulator/answer-time.ts). */
+  answerMs: number;
   byRoute: Record<string, number>;
 }
 

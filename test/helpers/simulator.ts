@@ -27,7 +27,7 @@ export interface TestSimulator {
   api(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   admin(method: string, path: string, body?: unknown): Promise<any>;
   /** Requests by "METHOD /pattern STATUS", and the same per key (byKey, named by keyLabel). */
-  stats(): Promise<{ total: number; rateLimited: number; byRoute: Record<string, number>; byKey: Record<string, Record<string, number>> }>;
+  stats(): Promise<{ total: number; rateLimited: number; answerMs: number; byRoute: Record<string, number>; byKey: Record<string, Record<string, number>> }>;
   /** The raw server table, deleted servers included. */
   rawServers(): Promise<any[]>;
   /** Servers not deleted, in any status but terminated. */

@@ -23,6 +23,16 @@ describeShapes("simulator: admin API", {}, (sim, shape) => {
     expect((await sim.stats()).total).to.equal(0);
   });
 
+  it("reports how long the API was busy answering /v1 requests, a delayed answer's wait included", async () => {
+    await sim.admin("PUT", "/faults", { rules: [{ route: "GET /v1/regions", delayRate: 1, delayMs: 60 }] });
+    await sim.admin("POST", "/stats/reset");
+    await sim.api("GET", "/v1/regions");
+    const { answerMs } = await sim.stats();
+    expect(answerMs).to.be.at.least(60);
+    await sim.admin("POST", "/stats/reset");
+    expect((await sim.stats()).answerMs).to.be.below(answerMs);
+  });
+
   it("counts the same requests per key, naming each key by a hash and never by itself", async () => {
     const s = await create();
     await sim.api("GET", `/v1/servers/${s.id}`, { key: KEYS.read });
