@@ -1,5 +1,6 @@
 // A member's create, update and delete: the server core's own functions
-// (provider/server/provider.ts), the ones a `Server` resource calls, so a fleet member is
+// (provider/server/provider.ts), the ones a `Server` resource calls (its delete in its two
+// halves, sendDelete and confirmDeleted, so a fleet can send all its DELETEs first), so a fleet member is
 // created, adopted, patched, waited for and deleted exactly as a `Server` is; no second path.
 // A server the core reports as existing but not ready (PartialCreateError) comes back as a
 // MemberFailure that carries it, so the fleet records it (roll.ts).
@@ -8,7 +9,7 @@ import * as server from "../server/provider";
 import { PartialCreateError } from "../server/partial-create";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
-import { MemberFailure, type MemberOps } from "./roll";
+import { MemberFailure, type MemberOps } from "./member-failure";
 import { serverInputsOf } from "./specs";
 import type { MemberSpec, RecordedMember } from "./types";
 
@@ -66,9 +67,17 @@ export const serverMemberOps: MemberOps = {
       throw failure(key, e);
     }
   },
-  async remove(key: string, member: RecordedMember) {
+  async sendDelete(key: string, member: RecordedMember) {
     try {
-      await server.delete(member.id, asServerOutputs(member));
+      return await server.sendDelete(member.id);
+    } catch (e) {
+      throw failure(key, e);
+    }
+  },
+  async confirmDeleted(key: string, member: RecordedMember) {
+    try {
+      // Called for a whole group in one tick (remove-all.ts): poll at once, one list for all.
+      await server.confirmDeleted(member.id, asServerOutputs(member), {}, 0);
     } catch (e) {
       throw failure(key, e);
     }

@@ -7,7 +7,7 @@
 //   create  adoptions (adopt.ts), then every member at once (roll.ts)
 //   update  roll.ts: leftovers, deletes, updates, creates, then the rolling replacement
 //   read    read.ts: refresh (one shared list call) and import
-//   delete  every member and leftover at once (DELETE each, then one shared list per poll)
+//   delete  every member and leftover at once (remove-all.ts: every DELETE, then one list)
 // A failure after the API created or changed something is a PartialCreateError carrying the
 // fleet's outputs as they are (provider/server/partial-create.ts), so the engine records every
 // server the fleet holds; the next `up` resumes from there.
@@ -28,7 +28,9 @@ import { planHasChanges, planMembers, type MemberPlan } from "./plan";
 import { describePlan, memberPaths } from "./preview";
 import { plannedDiff, type DetailedDiff, type PlannedDiff } from "../core/detailed-diff";
 import { readFleet } from "./read";
-import { applyPlan, type FleetState, type MemberOps, type RollResult } from "./roll";
+import { applyPlan, type FleetState, type RollResult } from "./roll";
+import type { MemberOps } from "./member-failure";
+import { removeAll } from "./remove-all";
 import { compact } from "./specs";
 import { normalizeServerInputs } from "../server/normalize";
 import { asServerOutputs } from "./member-ops";
@@ -140,10 +142,10 @@ function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: R
 export const read = (id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props);
 
 async function destroy(_id: string, props: Recorded<FleetOutputs>): Promise<void> {
-  const all = [...Object.entries(props.members ?? {}), ...Object.entries(props.leftovers ?? {})];
-  const settled = await Promise.allSettled(all.map(([key, m]) => runtime.ops.remove(key, m)));
-  const failed = settled.flatMap((s, i) => (s.status === "rejected" ? [`${all[i][0]}: ${s.reason instanceof Error ? s.reason.message : String(s.reason)}`] : []));
-  if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.length} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
+  const all = new Map([...Object.entries(props.members ?? {}), ...Object.entries(props.leftovers ?? {})]);
+  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, runtime.ops);
+  const failed = failures.map((f) => `${f.key}: ${f.reason}`);
+  if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.size} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
 }
 export { destroy as delete };
 

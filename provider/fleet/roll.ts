@@ -16,25 +16,14 @@
 // is exactly what exists: nothing orphaned, nothing lost. A created server that did not become
 // active takes the member's place if the old server is gone, else it becomes a leftover.
 // Members are created, updated and deleted through `ops` (member-ops.ts: the server core's
-// functions); waits between batches take the injected clock (style.md, "Time").
+// functions), deletes in groups (remove-all.ts: every DELETE, then one wait for all); waits
+// between batches take the injected clock (style.md, "Time").
 
 import type { Clock } from "../api/wire/clock";
+import { each, MemberFailure, type MemberOps } from "./member-failure";
 import type { MemberPlan } from "./plan";
+import { removeAll } from "./remove-all";
 import type { MemberSpec, RecordedMember } from "./types";
-
-/** A member's create, update or delete failed; `server` is what exists, if anything does. */
-export class MemberFailure extends Error {
-  constructor(readonly key: string, readonly reason: string, readonly server?: RecordedMember) {
-    super(`member ${key}: ${reason}`);
-    this.name = "MemberFailure";
-  }
-}
-
-export interface MemberOps {
-  create(key: string, spec: MemberSpec, adoptId?: string): Promise<RecordedMember>;
-  update(key: string, member: RecordedMember, spec: MemberSpec): Promise<RecordedMember>;
-  remove(key: string, member: RecordedMember): Promise<void>;
-}
 
 export interface FleetState {
   members: Record<string, RecordedMember>;
@@ -56,27 +45,16 @@ export interface RollResult {
   replaced: number;
 }
 
-const asFailure = (key: string, e: unknown): MemberFailure =>
-  e instanceof MemberFailure ? e : new MemberFailure(key, e instanceof Error ? e.message : String(e));
-
-/** Runs `fn` for every key at once; the failures, in key order. */
-async function each(keys: string[], fn: (key: string) => Promise<void>): Promise<MemberFailure[]> {
-  const settled = await Promise.allSettled(keys.map(fn));
-  return settled.flatMap((s, i) => (s.status === "rejected" ? [asFailure(keys[i], s.reason)] : []));
-}
-
 export async function applyPlan(
   state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, ops: MemberOps, opts: RollOptions,
 ): Promise<RollResult> {
   const failures: MemberFailure[] = [];
-  failures.push(...(await each(plan.leftovers, async (id) => {
-    await ops.remove(id, state.leftovers[id]);
-    delete state.leftovers[id];
-  })));
-  failures.push(...(await each(plan.delete, async (key) => {
-    await ops.remove(key, state.members[key]);
-    delete state.members[key];
-  })));
+  const leftovers = await removeAll(plan.leftovers, (id) => state.leftovers[id], ops);
+  for (const id of leftovers.removed) delete state.leftovers[id];
+  failures.push(...leftovers.failures);
+  const removed = await removeAll(plan.delete, (key) => state.members[key], ops);
+  for (const key of removed.removed) delete state.members[key];
+  failures.push(...removed.failures);
   failures.push(...(await each(plan.update, async (key) => {
     try {
       state.members[key] = await ops.update(key, state.members[key], specs[key]);
@@ -119,11 +97,12 @@ async function rollBatch(state: FleetState, batch: string[], specs: Record<strin
   const old: Record<string, RecordedMember> = Object.fromEntries(batch.map((k) => [k, state.members[k]]));
   // a. Out of service first: these members have no server until their new one is created.
   const early = batch.slice(0, Math.min(maxUnavailable, batch.length));
-  failures.push(...(await each(early, async (key) => {
-    await ops.remove(key, old[key]);
+  const out = await removeAll(early, (key) => old[key], ops);
+  for (const key of out.removed) {
     delete state.members[key];
     delete old[key];
-  })));
+  }
+  failures.push(...out.failures);
   if (failures.length > 0) return failures;
   // b. The new servers, each active before its old one goes.
   const fresh: Record<string, RecordedMember> = {};
@@ -141,15 +120,11 @@ async function rollBatch(state: FleetState, batch: string[], specs: Record<strin
   // c. Every new server that is active takes its member's place; its old server goes.
   const swapped = Object.keys(fresh);
   for (const key of swapped) if (!old[key]) state.members[key] = fresh[key];
-  failures.push(...(await each(swapped.filter((k) => old[k]), async (key) => {
-    try {
-      await ops.remove(key, old[key]);
-    } catch (e) {
-      state.leftovers[old[key].id] = old[key];
-      throw e;
-    } finally {
-      state.members[key] = fresh[key];
-    }
-  })));
+  const replaced = swapped.filter((k) => old[k]);
+  const gone = await removeAll(replaced, (key) => old[key], ops);
+  for (const key of replaced) state.members[key] = fresh[key];
+  // An old server whose delete failed is kept as a leftover: the next `up` deletes it.
+  for (const f of gone.failures) state.leftovers[old[f.key].id] = old[f.key];
+  failures.push(...gone.failures);
   return failures;
 }

@@ -15,12 +15,14 @@ export function waitUntilActive(client: HostingApi, id: string, timeoutMs: numbe
 }
 
 /**
- * Waits until the server is no longer listed. The first poll comes after `initialPollMs`, not
- * at once: a fleet's deletes arrive over a second or two, and an immediate poll per arrival
- * would spend the rate limit's burst on lists that the deletes still need (bench/fleet).
+ * Waits until the server is no longer listed. The first poll comes after `initialPollMs` unless
+ * the caller says otherwise: the engine's deletes of N `Server` resources arrive over a second
+ * or two, and an immediate poll per arrival would spend the rate limit's burst on lists that
+ * the deletes still need (bench/fleet). A Fleet sends all its DELETEs first and then waits
+ * for all of them at once, with `firstPollMs` 0 (provider/fleet/remove-all.ts).
  */
-export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
-  return waiterFor(client).wait({ id, timeoutMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done"), signal });
+export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number, signal?: AbortSignal, firstPollMs?: number): Promise<WaitOutcome> {
+  return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done"), signal });
 }
 
 /**

@@ -160,13 +160,24 @@ export async function update(
 }
 
 async function destroy(id: string, props: Recorded<ServerOutputs>, op: Operation = {}): Promise<void> {
+  if (await sendDelete(id, op)) await confirmDeleted(id, props, op);
+}
+
+/** The first half of a delete: the DELETE itself; false when the server was already gone (404). */
+export function sendDelete(id: string, op: Operation = {}): Promise<boolean> {
+  return api().deleteServer(id, { signal: op.signal ?? cancellationSignal() });
+}
+
+/**
+ * The second half: waits until the deleted server is no longer listed. `firstPollMs` (default
+ * the waiter's `initialPollMs`) lets a caller that sent many DELETEs first, a fleet, poll at
+ * once: its waits all start in one tick, so one list call answers every one of them.
+ */
+export async function confirmDeleted(id: string, props: Recorded<ServerOutputs>, op: Operation = {}, firstPollMs?: number): Promise<void> {
   const signal = op.signal ?? cancellationSignal();
-  const client = api();
-  const existed = await client.deleteServer(id, { signal });
-  if (!existed) return;
   const waitSeconds = typeof props.waitTimeoutSeconds === "number" ? props.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds;
   const { ms: timeoutMs, source } = waitBudget(waitSeconds, op);
-  const gone = await waitUntilGone(client, id, timeoutMs, signal);
+  const gone = await waitUntilGone(api(), id, timeoutMs, signal, firstPollMs);
   if (gone.outcome !== "done") {
     const bound = source ? ` (${source})` : "";
     throw new Error(`server ${id} was deleted but is still listed after ${timeoutMs / 1000} s${bound} (status ${gone.server?.status}); run \`pulumi destroy\` again`);

@@ -6,7 +6,8 @@ import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { serverMemberOps } from "../../../provider/fleet/member-ops";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
-import { countRequests, describeProviderShapes, rejection } from "../harness";
+import { setWaiterTimings } from "../../../provider/core/status-waiter";
+import { countRequests, describeProviderShapes, FAST_WAITS, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 
 const fleet = loose(fleetTyped);
@@ -236,9 +237,18 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     expect(plan).to.deep.include({ changes: true, replaces: [] });
   });
 
-  it("delete removes every member", async () => {
+  it("delete sends every DELETE, then one list confirms them all at once, with the waiter's first poll a minute away", async () => {
     const { id, outs } = await up(news());
-    await fleet.delete(id, outs);
+    await sim.resetStats();
+    setWaiterTimings({ initialPollMs: 60_000 });
+    try {
+      await fleet.delete(id, outs);
+    } finally {
+      setWaiterTimings(FAST_WAITS);
+    }
     expect(await live()).to.deep.equal([]);
+    const stats = await sim.stats();
+    expect(countRequests(stats, "DELETE /v1/servers/:id 204")).to.equal(6);
+    expect(countRequests(stats, "GET /v1/servers 200")).to.equal(1);
   });
 });

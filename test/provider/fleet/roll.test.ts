@@ -5,7 +5,8 @@
 // failed replacement that stops the roll with every server recorded.
 import { expect } from "chai";
 import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
-import { applyPlan, MemberFailure, type FleetState, type MemberOps } from "../../../provider/fleet/roll";
+import { applyPlan, type FleetState } from "../../../provider/fleet/roll";
+import { MemberFailure, type MemberOps } from "../../../provider/fleet/member-failure";
 import { planMembers } from "../../../provider/fleet/plan";
 import type { MemberSpec, RecordedMember } from "../../../provider/fleet/types";
 
@@ -50,8 +51,11 @@ class ModelAccount {
         this.at(`PATCH ${key}`);
         return { ...member, label: spec.label };
       },
-      remove: async (key, member) => {
+      sendDelete: async (key, member) => {
         this.at(`DELETE ${key} ${member.id}`);
+        return this.servers.has(member.id);
+      },
+      confirmDeleted: async (_key, member) => {
         await this.clock.sleep(this.deleteMs);
         this.servers.delete(member.id);
         this.observe();
