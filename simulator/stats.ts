@@ -4,7 +4,6 @@
 // made which calls when several share one deployment. `answerMs` is how long the API was busy
 // answering /v1 requests (answer-time.ts).
 import { createHash } from "crypto";
-import { performance } from "perf_hooks";
 import { AnswerTime } from "./answer-time";
 
 /** How stats name a key: the first 12 hex digits of its SHA-256. */

@@ -11,10 +11,13 @@ import type { SimStats } from "./sim-stats";
 
 export const BENCH_KEY = "bench-fleet-key-4d2e91";
 
-export class SimulatorProcess {
-  private constructor(readonly url: string, private readonly child: ChildProcess) {}
+/** The bench key's tier: the default (60/min, burst 100), or unlimited (the simulator's enterprise tier). */
+export type KeyTier = "default" | "unlimited";
 
-  static async start(repoRoot: string, shape: Shape, provisionMs: number): Promise<SimulatorProcess> {
+export class SimulatorProcess {
+  private constructor(readonly url: string, private readonly child: ChildProcess, private readonly tier: KeyTier) {}
+
+  static async start(repoRoot: string, shape: Shape, provisionMs: number, tier: KeyTier = "default"): Promise<SimulatorProcess> {
     const cli = path.join(repoRoot, "dist", "simulator", "cli.js");
     const child = spawn(process.execPath, [cli, "--port", "0", "--host", "127.0.0.1", "--shape", shape, "--provision-ms", String(provisionMs), "--seed", "1"], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -29,14 +32,14 @@ export class SimulatorProcess {
       child.once("exit", (code) => reject(new Error(`simulator exited with ${code} before listening`)));
     });
     child.stdout!.resume();
-    const sim = new SimulatorProcess(url, child);
+    const sim = new SimulatorProcess(url, child, tier);
     await sim.freshKey();
     return sim;
   }
 
-  /** (Re)creates the bench key on the default tier: a fresh, full bucket (60/min, burst 100). */
+  /** (Re)creates the bench key on its tier: on the default tier a fresh, full bucket (60/min, burst 100). */
   async freshKey(): Promise<void> {
-    await this.admin("POST", "/keys", { key: BENCH_KEY, permission: "full", tier: TIER.name });
+    await this.admin("POST", "/keys", { key: BENCH_KEY, permission: "full", tier: this.tier === "unlimited" ? "enterprise" : TIER.name });
   }
 
   async resetStats(): Promise<void> {

@@ -1,0 +1,76 @@
+// The flags of the Fleet benchmark (issue 29). One configuration per flag set; `--suite issue-29`
+// runs the issue's two configurations in one process, so every figure comes from one run:
+//   N = 100 on the default tier, maxSurge 10: Servers beside a Fleet, the Fleet's rolling OS change
+//   N = 1,000 on an unlimited key: Servers beside a Fleet, up and destroy
+
+import type { Shape } from "../options";
+import type { KeyTier } from "../simulator-process";
+
+export type Kind = "servers" | "fleet";
+export type FleetOp = "up" | "preview" | "refresh" | "roll" | "destroy";
+export const FLEET_OPS: readonly FleetOp[] = ["up", "preview", "refresh", "roll", "destroy"];
+
+export interface FleetBenchConfig {
+  n: number;
+  provisionMs: number;
+  shape: Shape;
+  surge: number;
+  tier: KeyTier;
+  kinds: Kind[];
+  /** The Fleet's operations; the Servers run up and destroy. */
+  ops: FleetOp[];
+}
+
+export const USAGE = `usage: fleet-resource.js [--suite issue-29] | [--n 20] [--provision-ms 2000] [--shape A|B] [--surge 5]
+       [--tier default|unlimited] [--kinds servers,fleet] [--ops ${FLEET_OPS.join(",")}] [--out bench/results]`;
+
+/** The issue's two configurations (issue 29, "Speed"), 5 s provisioning as in the issue's own figures. */
+export function issue29Suite(shape: Shape): FleetBenchConfig[] {
+  return [
+    { n: 100, provisionMs: 5000, shape, surge: 10, tier: "default", kinds: ["servers", "fleet"], ops: [...FLEET_OPS] },
+    { n: 1000, provisionMs: 5000, shape, surge: 10, tier: "unlimited", kinds: ["servers", "fleet"], ops: ["up", "destroy"] },
+  ];
+}
+
+export function parseFleetBenchArgs(argv: string[]): { configs: FleetBenchConfig[]; outDir?: string } {
+  const flag = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    if (i < 0) return undefined;
+    if (argv[i + 1] === undefined) throw new Error(`--${name} needs a value\n${USAGE}`);
+    return argv[i + 1];
+  };
+  const list = <T extends string>(name: string, allowed: readonly T[], fallback: T[]): T[] => {
+    const raw = flag(name);
+    if (raw === undefined) return fallback;
+    const items = raw.split(",").map((s) => s.trim()).filter(Boolean);
+    const bad = items.filter((s) => !allowed.includes(s as T));
+    if (items.length === 0 || bad.length > 0) throw new Error(`--${name}: expected some of ${allowed.join(", ")}, got "${raw}"\n${USAGE}`);
+    return items as T[];
+  };
+  const shape = (flag("shape") ?? "A") as Shape;
+  if (!["A", "B"].includes(shape)) throw new Error(`--shape: expected A or B, got "${shape}"\n${USAGE}`);
+  const outDir = flag("out");
+  const suite = flag("suite");
+  if (suite !== undefined) {
+    if (suite !== "issue-29") throw new Error(`--suite: expected issue-29, got "${suite}"\n${USAGE}`);
+    return { configs: issue29Suite(shape), outDir };
+  }
+  const num = (name: string, fallback: number, ok: (v: number) => boolean, what: string): number => {
+    const raw = flag(name);
+    const v = raw === undefined ? fallback : Number(raw);
+    if (!Number.isFinite(v) || !ok(v)) throw new Error(`--${name}: expected ${what}, got "${raw}"\n${USAGE}`);
+    return v;
+  };
+  const tier = (flag("tier") ?? "default") as KeyTier;
+  if (!["default", "unlimited"].includes(tier)) throw new Error(`--tier: expected default or unlimited, got "${tier}"\n${USAGE}`);
+  const config: FleetBenchConfig = {
+    n: num("n", 20, (v) => Number.isInteger(v) && v > 0, "a whole number above 0"),
+    provisionMs: num("provision-ms", 2000, (v) => v >= 0, "milliseconds, 0 or more"),
+    shape,
+    surge: num("surge", 5, (v) => Number.isInteger(v) && v > 0, "a whole number above 0"),
+    tier,
+    kinds: list("kinds", ["servers", "fleet"] as const, ["servers", "fleet"]),
+    ops: list("ops", FLEET_OPS, [...FLEET_OPS]),
+  };
+  return { configs: [config], outDir };
+}

@@ -1,0 +1,22 @@
+// The Fleet benchmark's inline programs: N `hosting.Server`, one `hosting.Fleet` of N members
+// (one group in ewr), and N no-op resources for the engine's own cost.
+
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import * as hosting from "pulumi-hosting";
+import { NoopServer } from "../noop-resource";
+
+const SERVER = { region: "ewr", plan: "vc2-1c-1gb" };
+
+export const serversProgram = (n: number): PulumiFn => async () => {
+  for (let i = 0; i < n; i++) new hosting.Server(`srv-${i}`, { ...SERVER, os: "ubuntu-24.04", label: `srv-${i}` });
+};
+
+/** `os` is read when the program runs, so the roll is the same stack with another image. */
+export const fleetProgram = (n: number, surge: number, os: () => string): PulumiFn => async () => {
+  const fleet = new hosting.Fleet("fleet", { maxSurge: surge, defaults: { plan: SERVER.plan, os: os() }, groups: [{ name: "srv", regions: [SERVER.region], count: n }] });
+  return { members: fleet.members };
+};
+
+export const noopProgram = (n: number): PulumiFn => async () => {
+  for (let i = 0; i < n; i++) new NoopServer(`noop-${i}`, { key: `noop-${i}`, ...SERVER, os: "ubuntu-24.04", label: `noop-${i}` });
+};

@@ -1,0 +1,94 @@
+// One configuration of the Fleet benchmark: the engine's own cost (no-op stacks), then each
+// kind on a fresh simulator process with the bench key on the configuration's tier. Before
+// each operation the key is made anew (a full bucket) and the simulator's counters are zeroed,
+// so each operation's requests and answer time are its own.
+
+import * as path from "path";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { createBenchStack } from "../pulumi-stack";
+import { countRequests, describeRoutes } from "../sim-stats";
+import { BENCH_KEY, SimulatorProcess } from "../simulator-process";
+import { measureState } from "../state-size";
+import type { FleetBenchConfig, FleetOp, Kind } from "./args";
+import { fleetProgram, noopProgram, serversProgram } from "./programs";
+import type { ConfigResult, EngineCost, Timed } from "./targets";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..", "..", "..");
+const ROLLED_OS = "debian-12";
+
+type Log = (line: string) => void;
+
+function seconds(started: bigint): number {
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+async function engineCost(n: number, log: Log): Promise<EngineCost> {
+  const bench = await createBenchStack(REPO_ROOT, noopProgram(n), {}, {});
+  try {
+    let started = process.hrtime.bigint();
+    await bench.stack.up({ parallel: n });
+    const up = seconds(started);
+    started = process.hrtime.bigint();
+    await bench.stack.destroy({ parallel: n });
+    const destroy = seconds(started);
+    log(`  no-op   x${String(n).padEnd(5)} up ${up.toFixed(1)} s, destroy ${destroy.toFixed(1)} s (the engine's own cost)`);
+    return { up, destroy };
+  } finally {
+    bench.dispose();
+  }
+}
+
+async function runKind(kind: Kind, c: FleetBenchConfig, result: ConfigResult, log: Log): Promise<void> {
+  const sim = await SimulatorProcess.start(REPO_ROOT, c.shape, c.provisionMs, c.tier);
+  let os = "ubuntu-24.04";
+  const program: PulumiFn = kind === "servers" ? serversProgram(c.n) : fleetProgram(c.n, c.surge, () => os);
+  const bench = await createBenchStack(REPO_ROOT, program, { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } }, {});
+  const record = kind === "servers" ? (result.servers as Partial<Record<FleetOp, Timed>>) : result.fleet;
+  const timed = async (op: FleetOp, fn: () => Promise<unknown>): Promise<Timed> => {
+    await sim.freshKey();
+    await sim.resetStats();
+    const started = process.hrtime.bigint();
+    let error: string | undefined;
+    await fn().catch((e) => (error = (e instanceof Error ? e.message : String(e)).split("\n")[0]));
+    const wall = seconds(started);
+    const stats = await sim.stats();
+    const t: Timed = { seconds: wall, ok: error === undefined, error, requests: countRequests(stats), answerSeconds: stats.answerMs / 1000 };
+    record[op] = t;
+    log(`  ${kind.padEnd(7)} ${op.padEnd(8)} ${t.seconds.toFixed(1).padStart(6)} s  API answering ${t.answerSeconds.toFixed(2)} s  ` +
+      `${t.requests.total} requests, ${t.requests.rateLimited} x 429 (${describeRoutes(t.requests)})${error ? `  FAILED: ${error}` : ""}`);
+    return t;
+  };
+  const parallel = c.n;
+  const wants = (op: FleetOp) => kind === "fleet" ? c.ops.includes(op) : op === "up" || op === "destroy";
+  try {
+    const up = await timed("up", () => bench.stack.up({ parallel }));
+    if (up.ok) {
+      const state = measureState(await bench.stack.exportStack());
+      result.stateBytesPerMember[kind] = Math.round(state.exportedBytes / c.n);
+      log(`  ${kind.padEnd(7)} state    ${state.exportedBytes} bytes exported, ${result.stateBytesPerMember[kind]} bytes per server`);
+      if (wants("preview")) await timed("preview", () => bench.stack.preview({ parallel }));
+      if (wants("refresh")) await timed("refresh", () => bench.stack.refresh({ parallel }));
+      if (wants("roll")) {
+        os = ROLLED_OS;
+        await timed("roll", () => bench.stack.up({ parallel }));
+      }
+    }
+    await timed("destroy", () => bench.stack.destroy({ parallel }));
+    const left = await sim.liveServers();
+    if (left > 0) log(`  ${kind.padEnd(7)} ${left} servers left after destroy`);
+  } finally {
+    bench.dispose();
+    await sim.close();
+  }
+}
+
+export async function runConfig(c: FleetBenchConfig, log: Log): Promise<ConfigResult> {
+  log(`Fleet beside Servers: N=${c.n} shape=${c.shape} ${c.tier} key, provisioning ${c.provisionMs} ms, maxSurge ${c.surge}, Fleet ops ${c.ops.join(",")}`);
+  const result: ConfigResult = { config: c, engine: {}, servers: {}, fleet: {}, stateBytesPerMember: {} };
+  // Issue 15's bound needs the engine's time for N resources; the unlimited key's bound only
+  // the fixed cost of a stack (one resource).
+  if (c.tier === "default" && c.kinds.includes("fleet") && c.ops.includes("up")) result.engine.n = await engineCost(c.n, log);
+  if (c.tier === "unlimited") result.engine.one = await engineCost(1, log);
+  for (const kind of c.kinds) await runKind(kind, c, result, log);
+  return result;
+}
