@@ -25,6 +25,11 @@ export interface PlannedDiff extends pulumi.dynamic.DiffResult {
   changes: boolean;
   replaces: string[];
   detailedDiff: DetailedDiff;
+  /**
+   * The paths name inputs the outputs do not hold (a Fleet's `memberSpecs`): the engine shows
+   * each change's old value from the recorded inputs (pulumirpc.PropertyDiff.inputDiff).
+   */
+  inputDiff?: boolean;
 }
 
 const absent = (v: unknown) => v === undefined || v === null;

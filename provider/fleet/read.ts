@@ -12,10 +12,10 @@ import { api } from "../core/client";
 import type { ReadOutcome, Recorded } from "../core/route";
 import { waiterFor } from "../core/waiters";
 import { declaredView, normalizeServerInputs, serverOutputs } from "../server/normalize";
-import { OWNER_TAG_PREFIX } from "../server/types";
+import { OWNER_TAG_PREFIX, SERVER_DEFAULTS } from "../server/types";
 import { asServerOutputs, recordMember } from "./member-ops";
 import { compareKeys, parseMemberKey } from "./members";
-import { compact, memberSpecs } from "./specs";
+import { compact } from "./specs";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
 type Props = Record<string, unknown>;
@@ -38,14 +38,14 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>): Prom
   delete (outs as unknown as Props).__provider;
   // The inputs that reproduce what exists: each member's spec as its server now is.
   const specs: Record<string, MemberSpec> = {};
-  for (const [key, m] of Object.entries(members)) specs[key] = specOfMember(m, props.memberSpecs?.[key]);
+  for (const [key, m] of Object.entries(members)) specs[key] = specOfMember(m, props.waitTimeoutSeconds);
   return { id, props: outs, inputs: { ...inputsOf(outs), memberSpecs: specs } };
 }
 
-/** The spec a member's server satisfies (what a preview after refresh compares with). */
-function specOfMember(m: RecordedMember, recorded: MemberSpec | undefined): MemberSpec {
+/** The spec a member's server satisfies (what a preview after refresh compares with); the wait is the fleet's. */
+function specOfMember(m: RecordedMember, waitTimeoutSeconds: number | undefined): MemberSpec {
   const spec = compact(normalizeServerInputs(asServerOutputs(m) as unknown as Props) as unknown as Props) as MemberSpec;
-  if (recorded?.waitTimeoutSeconds !== undefined) spec.waitTimeoutSeconds = recorded.waitTimeoutSeconds;
+  if (typeof waitTimeoutSeconds === "number" && waitTimeoutSeconds !== SERVER_DEFAULTS.waitTimeoutSeconds) spec.waitTimeoutSeconds = waitTimeoutSeconds;
   return spec;
 }
 
@@ -69,7 +69,6 @@ async function importFleet(id: string): Promise<ReadOutcome<FleetInputs, FleetOu
   const outs: FleetOutputs = {
     groups, maxSurge: FLEET_DEFAULTS.maxSurge, maxUnavailable: FLEET_DEFAULTS.maxUnavailable, pauseSeconds: FLEET_DEFAULTS.pauseSeconds,
     waitTimeoutSeconds: FLEET_DEFAULTS.waitTimeoutSeconds,
-    memberSpecs: memberSpecs(groups, cat, { waitTimeoutSeconds: FLEET_DEFAULTS.waitTimeoutSeconds, ownerTag }),
     members: sortedByKey(members), leftovers: {},
     // An untagged fleet is imported as `ownerTag: ""`, so the program written from it keeps it untagged.
     ownerTag: ownerTag ?? "",

@@ -45,7 +45,7 @@ export class Fleet extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: FleetArgs, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Fleet", name);
-    const props: Record<string, unknown> = { members: undefined, leftovers: undefined, memberSpecs: undefined, ...(args ?? {}) };
+    const props: Record<string, unknown> = { members: undefined, leftovers: undefined, ...(args ?? {}) };
     // The stack's ownership tag, for check to use or drop by shape (provider/server/owner-tag.ts).
     if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
     if (args) props[FLEET_NAME] = name;

@@ -133,8 +133,12 @@ export interface FleetInputs {
 /** A member as recorded: the reported fields, plus what a later diff and update compare. */
 export type RecordedMember = FleetMember & Record<string, unknown>;
 
-/** The outputs: the checked inputs, the members, and servers no member holds. */
-export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag"> {
+/**
+ * The outputs: the checked inputs but `memberSpecs` (each member's spec as its server now is
+ * follows from its record in `members`, and the spec declared last is in the state's inputs),
+ * the members, and servers no member holds.
+ */
+export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" | "memberSpecs"> {
   members: Record<string, RecordedMember>;
   /**
    * Servers the fleet created that hold no member (a replacement that failed mid-roll): kept

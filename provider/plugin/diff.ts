@@ -2,7 +2,8 @@
 // property with its kind (pulumirpc.PropertyDiff: ADD, DELETE, UPDATE and their _REPLACE
 // forms) and `hasDetailedDiff`, so the engine shows and checks `replaceOnChanges` against
 // what the core decided, not a guess from the inputs. `diffs` names the same properties for
-// engines that read only the list. Kinds compare with the recorded outputs (`inputDiff` off).
+// engines that read only the list. Kinds compare with the recorded outputs (`inputDiff` off),
+// except where the core says its paths name inputs only (a Fleet's `memberSpecs`).
 
 import type { ChangeKind, PlannedDiff } from "../core/detailed-diff";
 import { provproto } from "./grpc";
@@ -26,6 +27,6 @@ export function diffResponse(result: PlannedDiff): DiffResponse {
   const detail = result.detailedDiff;
   res.setDiffsList(Object.keys(detail));
   const map = res.getDetaileddiffMap();
-  for (const [k, c] of Object.entries(detail)) map.set(k, new provproto.PropertyDiff().setKind(KINDS[c.kind][c.replace ? 1 : 0]).setInputdiff(false));
+  for (const [k, c] of Object.entries(detail)) map.set(k, new provproto.PropertyDiff().setKind(KINDS[c.kind][c.replace ? 1 : 0]).setInputdiff(result.inputDiff === true));
   return res.setHasdetaileddiff(true);
 }

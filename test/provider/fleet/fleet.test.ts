@@ -26,10 +26,10 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     expect(res.failures ?? [], JSON.stringify(res.failures)).to.deep.equal([]);
     return res.inputs as Props;
   }
-  async function up(n: Props): Promise<{ id: string; outs: Props }> {
+  async function up(n: Props): Promise<{ id: string; outs: Props; inputs: Props }> {
     const inputs = await checked(n);
     const res = await fleet.create(inputs);
-    return { id: res.id, outs: res.outs };
+    return { id: res.id, outs: res.outs, inputs };
   }
   async function change(id: string, olds: Props, n: Props): Promise<{ outs: Props; plan: Props }> {
     const inputs = await checked(n, olds);
@@ -49,6 +49,7 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
 
   it("creates 3 groups × 2 regions, members keyed <group>-<region>-<n> with id, label, region, plan, os, mainIp and status", async () => {
     const { outs } = await up(news());
+    expect(outs, "the specs are inputs only: the members say what each server is").to.not.have.property("memberSpecs");
     expect(Object.keys(outs.members)).to.deep.equal(["api-ewr-1", "api-fra-1", "db-ewr-1", "db-fra-1", "web-ewr-1", "web-fra-1"]);
     const m = outs.members["db-fra-1"];
     expect(m).to.include({ label: "db-fra-1", region: "fra", plan: "vc2-2c-4gb", os: "ubuntu-24.04", status: "active" });
@@ -230,9 +231,10 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
   });
 
   it("a group unknown at preview keeps the recorded specs and plans a change (the honest worst case)", async () => {
-    const { id, outs } = await up(news());
-    const inputs = await checked(news({ groups: [GROUPS[0], UNKNOWN_VALUE] }), outs);
-    expect(inputs.memberSpecs).to.deep.equal(outs.memberSpecs);
+    const { id, outs, inputs: recorded } = await up(news());
+    // The engine's check gets the recorded inputs as its olds.
+    const inputs = await checked(news({ groups: [GROUPS[0], UNKNOWN_VALUE] }), recorded);
+    expect(inputs.memberSpecs).to.deep.equal(recorded.memberSpecs);
     const plan = await fleet.diff(id, outs, inputs);
     expect(plan).to.deep.include({ changes: true, replaces: [] });
   });

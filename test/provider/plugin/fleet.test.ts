@@ -95,6 +95,8 @@ for (const shape of SHAPES) {
         'memberSpecs["web-fra-1"].os': K.UPDATE, 'memberSpecs["web-fra-1"].osId': K.UPDATE,
         'memberSpecs["web-ewr-2"]': K.ADD, 'memberSpecs["web-fra-2"]': K.ADD,
       });
+      // `memberSpecs` is an input only: every path says so, and the engine shows old values from the recorded inputs.
+      expect(diff.getDetaileddiffMap().toArray().map(([, v]: [string, any]) => v[1])).to.deep.equal(Array(6).fill(true));
       await engine.firstLog;
       // The plan in words went to the engine's log once, as a warning on the Fleet's URN (the CLI
       // prints it under the Fleet; the dynamic face shows the same line).
