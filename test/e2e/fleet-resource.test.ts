@@ -3,7 +3,8 @@
 // member deleted outside Pulumi, a label change, an OS change rolled with maxSurge 2 under a
 // probe of the simulator's server list, a replacement that fails mid-roll, `pulumi import` by
 // ids, destroy), and the same fleet on the dynamic face from a Node program (up, no-change
-// preview, the rolled OS change, destroy).
+// preview, the rolled OS change, destroy), and a YAML Fleet that takes over servers made
+// outside Pulumi by `adoptTag` (no POST, then no change).
 // The probe polls the admin list (GET /_sim/servers) every 25 ms while an `up` runs and keeps
 // the most servers it saw listed and the fewest active.
 import { expect } from "chai";
@@ -64,6 +65,31 @@ const fleet = new hosting.Fleet("fleet", {
   ],
 });
 exports.members = fleet.members;
+`;
+
+// Takes over the servers tagged `legacy` whose labels are member keys.
+const ADOPT_YAML = `name: fleet-adopt
+runtime: yaml
+plugins:
+  providers:
+    - name: hosting
+      path: ./node_modules/.bin
+resources:
+  fleet:
+    type: hosting:index:Fleet
+    properties:
+      adoptTag: legacy
+      defaults:
+        plan: vc2-1c-1gb
+        os: ubuntu-24.04
+        tags: [legacy]
+      groups:
+        - name: web
+          regions: [ewr, fra]
+        - name: api
+          regions: [ewr, fra]
+outputs:
+  members: \${fleet.members}
 `;
 
 interface Probe {
@@ -309,6 +335,42 @@ for (const shape of SHAPES) {
     it("destroy removes every server", async () => {
       await project.pulumi("destroy", "--yes", "--skip-preview");
       expect(await world.sim.liveServers()).to.deep.equal([]);
+    });
+  });
+
+  describe(`Fleet in Pulumi YAML taking over servers made outside Pulumi (adoptTag), shape ${shape}`, function () {
+    let world: World;
+    let project: PluginProject;
+    const seeded: Record<string, string> = {};
+
+    before(async function () {
+      world = await startWorld(shape);
+      for (const key of ["web-ewr-1", "web-fra-1", "api-ewr-1", "api-fra-1"]) {
+        seeded[key] = await world.sim.seedServer({ label: key, region: key.split("-")[1], tags: ["legacy"] }, API_KEY);
+      }
+      // A server with the tag whose label is no member key stays out of the fleet.
+      await world.sim.seedServer({ label: "web-ewr-9", tags: ["legacy"] }, API_KEY);
+      project = await createPluginProject(`fleet-adopt-${shape.toLowerCase()}`, ADOPT_YAML);
+      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+    });
+    after(async () => {
+      project?.dispose();
+      await world?.close();
+    });
+
+    it("up takes over the 4 servers with no POST, and the next preview shows no change", async () => {
+      await world.sim.resetStats();
+      await project.pulumi("up", "--yes", "--skip-preview");
+      const stats = await world.sim.stats();
+      expect(Object.keys(stats.byRoute).filter((k) => k.startsWith("POST ")), JSON.stringify(stats.byRoute)).to.deep.equal([]);
+      const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
+      expect(Object.fromEntries(Object.entries(members).map(([k, m]) => [k, m.id]))).to.deep.equal(seeded);
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("destroy deletes the adopted servers and leaves the other one", async () => {
+      await project.pulumi("destroy", "--yes", "--skip-preview");
+      expect((await world.sim.liveServers()).map((s: any) => s.label)).to.deep.equal(["web-ewr-9"]);
     });
   });
 }
