@@ -1,7 +1,8 @@
 // Resource → the servers it holds, each priced before and after the step. This is the one place
-// that knows which resource types hold servers: a `Server` holds one. A resource that holds
-// several (a Fleet's `members`, keyed by `<group>-<region>-<n>`) is a case of `serversIn`; the
-// rows, totals, gate and tables take whatever it returns.
+// that knows which resource types hold servers: a `Server` holds one; a `Fleet` holds its
+// `members` and `leftovers` (what exists: its outputs) before the step, and the members its
+// `memberSpecs` declare (its checked inputs) after it, each named `<fleet>/<member key>`. The
+// rows, totals, gate and tables take whatever `serversIn` returns.
 import { UNKNOWN } from "../changes";
 import { isSecret } from "../values";
 import { monthlyPrice, type MonthlyPrice, type PriceList } from "./price";
@@ -39,6 +40,26 @@ export interface ServerRow {
 /** `hosting:Server` of the dynamic face (`pulumi-nodejs:dynamic/hosting:Server`) or `hosting:index:Server` of the plugin. */
 export const isServerType = (type: string) => /(^|[/:])hosting:(index:)?Server$/.test(type);
 
+/** `hosting:Fleet` of the dynamic face or `hosting:index:Fleet` of the plugin. */
+export const isFleetType = (type: string) => /(^|[/:])hosting:(index:)?Fleet$/.test(type);
+
+const isRecord = (v: unknown): v is Record<string, Record<string, unknown>> => typeof v === "object" && v !== null && !Array.isArray(v) && !isSecret(v);
+
+/**
+ * A fleet's servers. A map the preview cannot read (unknown until the groups are known, or a
+ * secret) is one server of unknown price under the fleet's name: never 0, never left out.
+ */
+function fleetServers(name: string, state: StepState, side: "old" | "new"): ServerSpec[] {
+  const members = side === "old" ? state.outputs.members : state.inputs.memberSpecs;
+  if (!isRecord(members)) return members === undefined ? [] : [{ name }];
+  const specs: ServerSpec[] = Object.entries(members).map(([key, m]) => ({ name: `${name}/${key}`, plan: known(m?.plan), region: known(m?.region) }));
+  // Servers of a failed roll that hold no member: they cost money until the next `up` deletes them.
+  if (side === "old" && isRecord(state.outputs.leftovers)) {
+    for (const [id, m] of Object.entries(state.outputs.leftovers)) specs.push({ name: `${name}/leftover ${id}`, plan: known(m?.plan), region: known(m?.region) });
+  }
+  return specs;
+}
+
 /** A known plain string: not the engine's "known after apply", not a secret. */
 function known(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" && value !== UNKNOWN && !isSecret(value) ? value : undefined;
@@ -52,6 +73,7 @@ function serversIn(type: string, name: string, state: StepState | undefined, sid
     const pick = (key: string) => (side === "old" ? known(state.outputs[key]) ?? known(state.inputs[key]) : known(state.inputs[key]));
     return [{ name, plan: pick("plan"), region: pick("region"), pricePerHour: known(state.outputs.pricePerHour) }];
   }
+  if (isFleetType(type)) return fleetServers(name, state, side);
   return [];
 }
 

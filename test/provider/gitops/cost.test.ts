@@ -203,6 +203,38 @@ describe("the cost of a plan", () => {
       expect(markdown).to.contain("| `later-1` | (unknown) | `ewr` | – | unknown | unknown |");
     });
 
+    it("prices a Fleet's members: recorded members and leftovers before, declared memberSpecs after, one row per member that changes cost", () => {
+      const FLEET = "hosting:index:Fleet";
+      const member = (plan: string, region: string) => ({ id: `id-${plan}-${region}`, label: "x", plan, region, os: "ubuntu-24.04", status: "active" });
+      const spec = (plan: string, region: string) => ({ plan, region, os: "ubuntu-24.04", label: "x" });
+      const old = {
+        inputs: { groups: [] },
+        outputs: {
+          members: { "web-ewr-1": member("vc2-1c-1gb", "ewr"), "web-ewr-2": member("vc2-1c-1gb", "ewr"), "db-ewr-1": member("vc2-2c-4gb", "ewr") },
+          leftovers: { "id-left": member("vc2-1c-1gb", "ewr") },
+        },
+      };
+      // web-ewr-2 goes (count down), db-ewr-1 moves to a bigger plan, web-fra-1 is new; the leftover is deleted.
+      const news = { groups: [], memberSpecs: { "web-ewr-1": spec("vc2-1c-1gb", "ewr"), "db-ewr-1": spec("vc2-4c-8gb", "ewr"), "web-fra-1": spec("vc2-1c-1gb", "fra") } };
+      const { json } = costReport(collect([event("update", "fleet", old, news, FLEET)]), PRICES, undefined);
+      expect([monthOf("vc2-1c-1gb"), monthOf("vc2-2c-4gb"), monthOf("vc2-4c-8gb")]).to.deep.equal(["5.00", "20.00", "40.00"]);
+      // Before: 3 × 5.00 + 20.00; after: 2 × 5.00 + 40.00.
+      expect(json).to.deep.include({ pastTotalMonthlyCost: "35.00", totalMonthlyCost: "50.00", diffTotalMonthlyCost: "15.00" });
+      expect(json.resources.map((r) => [r.name, r.pastMonthlyCost, r.monthlyCost])).to.deep.equal([
+        ["fleet/db-ewr-1", "20.00", "40.00"],
+        ["fleet/leftover id-left", "5.00", null],
+        ["fleet/web-ewr-2", "5.00", null],
+        ["fleet/web-fra-1", null, "5.00"],
+      ]);
+    });
+
+    it("counts a Fleet whose members are unknown at preview as one server of unknown price, never 0", () => {
+      const steps = collect([event("create", "fleet", undefined, { groups: UNKNOWN, memberSpecs: UNKNOWN }, "pulumi-nodejs:dynamic/hosting:Fleet")]);
+      const { json } = costReport(steps, PRICES, undefined);
+      expect(json.resources.map((r) => [r.name, r.priceSource])).to.deep.equal([["fleet", "unknown"]]);
+      expect(json.diffTotalMonthlyCost).to.equal(null);
+    });
+
     it("keeps a server's hourly price only for the plan it was quoted for", () => {
       const steps = collect([event("replace", "legacy-2", live("vx1-legacy", "ewr", { pricePerHour: "0.0200" }), declared("vx2-legacy", "ewr"))]);
       const row = costReport(steps, PRICES, undefined).json.resources[0];
