@@ -1,5 +1,6 @@
 // The flags of the Fleet benchmark (issue 29). One configuration per flag set; `--suite issue-29`
-// runs the issue's two configurations in one process, so every figure comes from one run:
+// runs the issue's two configurations on each face (or the one `--face` names) in one process,
+// so every figure comes from one run:
 //   N = 100 on the default tier, maxSurge 10: Servers beside a Fleet, the Fleet's rolling OS change
 //   N = 1,000 on an unlimited key: Servers beside a Fleet, up and destroy
 
@@ -7,6 +8,8 @@ import type { Shape } from "../options";
 import type { KeyTier } from "../simulator-process";
 
 export type Kind = "servers" | "fleet";
+/** dynamic: `hosting.Server` and `hosting.Fleet` of the npm package; plugin: `hosting:index:*` through this checkout's plugin. */
+export type Face = "dynamic" | "plugin";
 export type FleetOp = "up" | "preview" | "refresh" | "roll" | "destroy";
 export const FLEET_OPS: readonly FleetOp[] = ["up", "preview", "refresh", "roll", "destroy"];
 
@@ -16,19 +19,20 @@ export interface FleetBenchConfig {
   shape: Shape;
   surge: number;
   tier: KeyTier;
+  face: Face;
   kinds: Kind[];
   /** The Fleet's operations; the Servers run up and destroy. */
   ops: FleetOp[];
 }
 
 export const USAGE = `usage: fleet-resource.js [--suite issue-29] | [--n 20] [--provision-ms 2000] [--shape A|B] [--surge 5]
-       [--tier default|unlimited] [--kinds servers,fleet] [--ops ${FLEET_OPS.join(",")}] [--out bench/results]`;
+       [--tier default|unlimited] [--face dynamic|plugin] [--kinds servers,fleet] [--ops ${FLEET_OPS.join(",")}] [--out bench/results]`;
 
 /** The issue's two configurations (issue 29, "Speed"), 5 s provisioning as in the issue's own figures. */
-export function issue29Suite(shape: Shape): FleetBenchConfig[] {
+export function issue29Suite(shape: Shape, face: Face): FleetBenchConfig[] {
   return [
-    { n: 100, provisionMs: 5000, shape, surge: 10, tier: "default", kinds: ["servers", "fleet"], ops: [...FLEET_OPS] },
-    { n: 1000, provisionMs: 5000, shape, surge: 10, tier: "unlimited", kinds: ["servers", "fleet"], ops: ["up", "destroy"] },
+    { n: 100, provisionMs: 5000, shape, surge: 10, tier: "default", face, kinds: ["servers", "fleet"], ops: [...FLEET_OPS] },
+    { n: 1000, provisionMs: 5000, shape, surge: 10, tier: "unlimited", face, kinds: ["servers", "fleet"], ops: ["up", "destroy"] },
   ];
 }
 
@@ -50,10 +54,14 @@ export function parseFleetBenchArgs(argv: string[]): { configs: FleetBenchConfig
   const shape = (flag("shape") ?? "A") as Shape;
   if (!["A", "B"].includes(shape)) throw new Error(`--shape: expected A or B, got "${shape}"\n${USAGE}`);
   const outDir = flag("out");
+  const faceFlag = flag("face");
+  if (faceFlag !== undefined && !["dynamic", "plugin"].includes(faceFlag)) throw new Error(`--face: expected dynamic or plugin, got "${faceFlag}"\n${USAGE}`);
+  const face = (faceFlag ?? "dynamic") as Face;
   const suite = flag("suite");
   if (suite !== undefined) {
     if (suite !== "issue-29") throw new Error(`--suite: expected issue-29, got "${suite}"\n${USAGE}`);
-    return { configs: issue29Suite(shape), outDir };
+    const faces: Face[] = faceFlag === undefined ? ["dynamic", "plugin"] : [face];
+    return { configs: faces.flatMap((f) => issue29Suite(shape, f)), outDir };
   }
   const num = (name: string, fallback: number, ok: (v: number) => boolean, what: string): number => {
     const raw = flag(name);
@@ -69,6 +77,7 @@ export function parseFleetBenchArgs(argv: string[]): { configs: FleetBenchConfig
     shape,
     surge: num("surge", 5, (v) => Number.isInteger(v) && v > 0, "a whole number above 0"),
     tier,
+    face,
     kinds: list("kinds", ["servers", "fleet"] as const, ["servers", "fleet"]),
     ops: list("ops", FLEET_OPS, [...FLEET_OPS]),
   };

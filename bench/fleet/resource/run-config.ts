@@ -22,17 +22,25 @@ function seconds(started: bigint): number {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-async function engineCost(n: number, log: Log): Promise<EngineCost> {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The engine's time for N no-op resources: the median of `runs` up-and-destroy rounds (one round varied 1.5 to 1.9 s for N = 1). */
+async function engineCost(n: number, log: Log, runs = 3): Promise<EngineCost> {
   const bench = await createBenchStack(REPO_ROOT, noopProgram(n), {}, {});
+  const ups: number[] = [];
+  const destroys: number[] = [];
   try {
-    let started = process.hrtime.bigint();
-    await bench.stack.up({ parallel: n });
-    const up = seconds(started);
-    started = process.hrtime.bigint();
-    await bench.stack.destroy({ parallel: n });
-    const destroy = seconds(started);
-    log(`  no-op   x${String(n).padEnd(5)} up ${up.toFixed(1)} s, destroy ${destroy.toFixed(1)} s (the engine's own cost)`);
-    return { up, destroy };
+    for (let i = 0; i < runs; i++) {
+      let started = process.hrtime.bigint();
+      await bench.stack.up({ parallel: n });
+      ups.push(seconds(started));
+      started = process.hrtime.bigint();
+      await bench.stack.destroy({ parallel: n });
+      destroys.push(seconds(started));
+    }
+    const s = (xs: number[]) => xs.map((x) => x.toFixed(1)).join("/");
+    log(`  no-op   x${String(n).padEnd(5)} up ${s(ups)} s, destroy ${s(destroys)} s: medians ${median(ups).toFixed(1)} s and ${median(destroys).toFixed(1)} s (the engine's own cost)`);
+    return { up: median(ups), destroy: median(destroys) };
   } finally {
     bench.dispose();
   }
@@ -41,8 +49,9 @@ async function engineCost(n: number, log: Log): Promise<EngineCost> {
 async function runKind(kind: Kind, c: FleetBenchConfig, result: ConfigResult, log: Log): Promise<void> {
   const sim = await SimulatorProcess.start(REPO_ROOT, c.shape, c.provisionMs, c.tier);
   let os = "ubuntu-24.04";
-  const program: PulumiFn = kind === "servers" ? serversProgram(c.n) : fleetProgram(c.n, c.surge, () => os);
-  const bench = await createBenchStack(REPO_ROOT, program, { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } }, {});
+  const program: PulumiFn = kind === "servers" ? serversProgram(c.n, c.face) : fleetProgram(c.n, c.surge, () => os, c.face);
+  const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
+  const bench = await createBenchStack(REPO_ROOT, program, config, {}, c.face === "plugin");
   const record = kind === "servers" ? (result.servers as Partial<Record<FleetOp, Timed>>) : result.fleet;
   const timed = async (op: FleetOp, fn: () => Promise<unknown>): Promise<Timed> => {
     await sim.freshKey();
@@ -83,7 +92,7 @@ async function runKind(kind: Kind, c: FleetBenchConfig, result: ConfigResult, lo
 }
 
 export async function runConfig(c: FleetBenchConfig, log: Log): Promise<ConfigResult> {
-  log(`Fleet beside Servers: N=${c.n} shape=${c.shape} ${c.tier} key, provisioning ${c.provisionMs} ms, maxSurge ${c.surge}, Fleet ops ${c.ops.join(",")}`);
+  log(`Fleet beside Servers: N=${c.n} shape=${c.shape} ${c.face} face, ${c.tier} key, provisioning ${c.provisionMs} ms, maxSurge ${c.surge}, Fleet ops ${c.ops.join(",")}`);
   const result: ConfigResult = { config: c, engine: {}, servers: {}, fleet: {}, stateBytesPerMember: {} };
   // Issue 15's bound needs the engine's time for N resources; the unlimited key's bound only
   // the fixed cost of a stack (one resource).

@@ -60,7 +60,7 @@ export function fleetTargets(r: ConfigResult): Check[] {
   const { n, provisionMs, surge, tier } = r.config;
   const provision = provisionMs / 1000;
   const checks: Check[] = [];
-  const where = `N=${n} shape ${r.config.shape} ${tier} key`;
+  const where = `N=${n} shape ${r.config.shape} ${r.config.face} face ${tier} key`;
   const limited = (what: string, t: Timed | undefined, bound: number | undefined, limit: number) => {
     if (t && bound !== undefined) checks.push({ target: `${where}: ${what} ≤ ${limit} × bound`, met: t.ok && ratio(t.seconds, bound) <= limit, measured: against(t, bound) });
   };
