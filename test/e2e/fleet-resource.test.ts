@@ -33,13 +33,16 @@ const FLEET_PROPERTIES = `
           regions: [ewr, fra]
           plan: vc2-2c-4gb`;
 
-const YAML = `name: fleet-yaml
+/** A Pulumi YAML project that runs the plugin the packed tarball installs. */
+const yamlProject = (name: string) => `name: ${name}
 runtime: yaml
 plugins:
   providers:
     - name: hosting
       path: ./node_modules/.bin
-config:
+`;
+
+const YAML = `${yamlProject("fleet-yaml")}config:
   os: { type: string, default: ubuntu-24.04 }
   label: { type: string, default: "{key}" }
   webEwr: { type: integer, default: 1 }
@@ -68,13 +71,7 @@ exports.members = fleet.members;
 `;
 
 // Takes over the servers tagged `legacy` whose labels are member keys.
-const ADOPT_YAML = `name: fleet-adopt
-runtime: yaml
-plugins:
-  providers:
-    - name: hosting
-      path: ./node_modules/.bin
-resources:
+const ADOPT_YAML = `${yamlProject("fleet-adopt")}resources:
   fleet:
     type: hosting:index:Fleet
     properties:
@@ -127,6 +124,20 @@ function probe(world: World, known: Set<string>, onNew?: (s: any, n: number) => 
 }
 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
+/** A simulator of `shape` and a project on the packed tarball with the key and URL of it in its config. */
+async function openProject(shape: (typeof SHAPES)[number], name: string, program: string, files?: Record<string, string>, seed?: (world: World) => Promise<void>) {
+  const world = await startWorld(shape);
+  await seed?.(world);
+  const project = await createPluginProject(`${name}-${shape.toLowerCase()}`, program, files);
+  await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+  return { world, project };
+}
+
+async function closeProject(world: World | undefined, project: PluginProject | undefined): Promise<void> {
+  project?.dispose();
+  await world?.close();
+}
+
 const fleetOutputs = (exported: string) => {
   const doc = JSON.parse(exported);
   const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet");
@@ -140,14 +151,9 @@ for (const shape of SHAPES) {
 
     before(async function () {
       if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi`");
-      world = await startWorld(shape);
-      project = await createPluginProject(`fleet-yaml-${shape.toLowerCase()}`, YAML);
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+      ({ world, project } = await openProject(shape, "fleet-yaml", YAML));
     });
-    after(async () => {
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeProject(world, project));
 
     it("up creates the 6 members, keyed <group>-<region>-<n>", async () => {
       const out = await project.pulumi("up", "--yes", "--skip-preview");
@@ -270,7 +276,7 @@ for (const shape of SHAPES) {
     it("pulumi import hosting:index:Fleet by ids writes a program whose preview shows no change, with no request that changes anything", async () => {
       const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
       const ids = Object.entries(members).map(([key, m]) => `${key}=${m.id}`).join(",");
-      const other = await createPluginProject(`fleet-import-${shape.toLowerCase()}`, "name: fleet-import\nruntime: yaml\nplugins:\n  providers:\n    - name: hosting\n      path: ./node_modules/.bin\n");
+      const other = await createPluginProject(`fleet-import-${shape.toLowerCase()}`, yamlProject("fleet-import"));
       try {
         await other.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
         await world.sim.resetStats();
@@ -296,15 +302,10 @@ for (const shape of SHAPES) {
     let world: World;
     let project: PluginProject;
 
-    before(async function () {
-      world = await startWorld(shape);
-      project = await createPluginProject(`fleet-node-${shape.toLowerCase()}`, "name: fleet-node\nruntime: nodejs\nmain: index.js\n", { "index.js": NODE_PROGRAM });
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+    before(async () => {
+      ({ world, project } = await openProject(shape, "fleet-node", "name: fleet-node\nruntime: nodejs\nmain: index.js\n", { "index.js": NODE_PROGRAM }));
     });
-    after(async () => {
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeProject(world, project));
 
     it("up creates the 6 members; preview shows no change", async () => {
       await project.pulumi("up", "--yes", "--skip-preview");
@@ -343,20 +344,16 @@ for (const shape of SHAPES) {
     let project: PluginProject;
     const seeded: Record<string, string> = {};
 
-    before(async function () {
-      world = await startWorld(shape);
-      for (const key of ["web-ewr-1", "web-fra-1", "api-ewr-1", "api-fra-1"]) {
-        seeded[key] = await world.sim.seedServer({ label: key, region: key.split("-")[1], tags: ["legacy"] }, API_KEY);
-      }
-      // A server with the tag whose label is no member key stays out of the fleet.
-      await world.sim.seedServer({ label: "web-ewr-9", tags: ["legacy"] }, API_KEY);
-      project = await createPluginProject(`fleet-adopt-${shape.toLowerCase()}`, ADOPT_YAML);
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+    before(async () => {
+      ({ world, project } = await openProject(shape, "fleet-adopt", ADOPT_YAML, undefined, async (w) => {
+        for (const key of ["web-ewr-1", "web-fra-1", "api-ewr-1", "api-fra-1"]) {
+          seeded[key] = await w.sim.seedServer({ label: key, region: key.split("-")[1], tags: ["legacy"] }, API_KEY);
+        }
+        // A server with the tag whose label is no member key stays out of the fleet.
+        await w.sim.seedServer({ label: "web-ewr-9", tags: ["legacy"] }, API_KEY);
+      }));
     });
-    after(async () => {
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeProject(world, project));
 
     it("up takes over the 4 servers with no POST, and the next preview shows no change", async () => {
       await world.sim.resetStats();
