@@ -5,14 +5,12 @@
 // secret, a webhook import that invents no secret, and Attach with warnings sent to the
 // engine's Log service under their resource's URN.
 import { expect } from "chai";
-import type { Server } from "@grpc/grpc-js";
-import { serve } from "../../../provider/plugin/main";
+import { openPluginFace, type PluginFace } from "./face";
 import { stopLoggingToEngine } from "../../../provider/plugin/engine-log";
-import { resetSettings } from "../../../provider/core/settings";
-import { KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../../helpers/simulator";
+import { KEYS, SHAPES, type TestSimulator } from "../../helpers/simulator";
 import { startPostOnlyProxy } from "../../helpers/proxy";
 import {
-  call, emptypb, enginepb, enginerpc, grpc, pb, plain, pluginpb, rpc, secret, SECRET_SIG, SIG, struct, UNKNOWN, URN, type Client, type Props,
+  call, enginepb, pb, plain, pluginpb, secret, SECRET_SIG, SIG, startEngineStandIn, struct, UNKNOWN, URN, type Client, type Props,
 } from "./rpc";
 
 const SERVER = "hosting:index:Server";
@@ -37,22 +35,15 @@ const isSecret = (v: unknown) => (v as Props | undefined)?.[SIG] === SECRET_SIG;
 for (const shape of SHAPES) {
   describe(`plugin face: the engine's contract of issue 28, shape ${shape}`, function () {
     let sim: TestSimulator;
-    let server: Server;
     let client: Client;
+    let face: PluginFace | undefined;
 
     before(async () => {
-      sim = await startTestSimulator({ shape });
-      const served = await serve();
-      server = served.server;
-      client = new rpc.ResourceProviderClient(`127.0.0.1:${served.port}`, grpc.credentials.createInsecure());
+      face = await openPluginFace(shape);
+      ({ sim, client } = face);
       await configure(sim.url);
     });
-    after(async () => {
-      client?.close();
-      server?.forceShutdown();
-      resetSettings();
-      await sim?.close();
-    });
+    after(() => face?.close());
 
     const configure = (baseUrl: string) =>
       call(client, "configure", new pb.ConfigureRequest().setArgs(struct({ apiKey: secret(KEYS.full), baseUrl })).setAcceptsecrets(true));
@@ -222,30 +213,15 @@ for (const shape of SHAPES) {
     });
 
     describe("Attach and the engine's Log service", () => {
-      let engine: Server;
-      type Logged = { severity: number; message: string; urn: string };
-      const logged: Logged[] = [];
-      let firstLog: Promise<Logged>;
-      let heard: (l: Logged) => void;
+      let engine: Awaited<ReturnType<typeof startEngineStandIn>>;
 
       before(async () => {
-        firstLog = new Promise((resolve) => (heard = resolve));
-        engine = new grpc.Server();
-        engine.addService(enginerpc.EngineService, {
-          log: (c: { request: InstanceType<typeof enginepb.LogRequest> }, cb: (e: null, r: unknown) => void) => {
-            const entry = { severity: c.request.getSeverity(), message: c.request.getMessage(), urn: c.request.getUrn() };
-            logged.push(entry);
-            heard(entry);
-            cb(null, new emptypb.Empty());
-          },
-        });
-        const port = await new Promise<number>((resolve, reject) =>
-          engine.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
-        await call(client, "attach", new pluginpb.PluginAttach().setAddress(`127.0.0.1:${port}`));
+        engine = await startEngineStandIn();
+        await call(client, "attach", new pluginpb.PluginAttach().setAddress(engine.address));
       });
       after(() => {
         stopLoggingToEngine();
-        engine?.forceShutdown();
+        engine?.close();
       });
 
       it("a warning raised while serving a resource reaches the engine as WARNING with that resource's URN", async () => {
@@ -257,7 +233,8 @@ for (const shape of SHAPES) {
           await call(client, "read", new pb.ReadRequest().setId(made.getId()).setUrn(URN(WEBHOOK, "quiet-hook")).setType(WEBHOOK)
             .setProperties(made.getProperties()));
           // The Log call is sent without waiting for its answer: the first one is awaited here.
-          await firstLog;
+          await engine.firstLog;
+          const { logged } = engine;
           expect(logged).to.have.length(1);
           expect(logged[0].severity).to.equal(enginepb.LogSeverity.WARNING);
           expect(logged[0].urn).to.equal(URN(WEBHOOK, "quiet-hook"));

@@ -2,72 +2,35 @@
 // member specs, create makes every member, and diff answers a change with one detailed-diff
 // path per member key (never a *_REPLACE kind, which would replace the whole Fleet), and an
 // import by tag reads the members back.
+// Requests and answers go through ./rpc.ts, the protocol alone, never the plugin's own helpers.
 import { expect } from "chai";
-import type { Server } from "@grpc/grpc-js";
-import { serve } from "../../../provider/plugin/main";
-import { grpc, provproto, provrpc } from "../../../provider/plugin/grpc";
-import { toStruct } from "../../../provider/plugin/wire";
-import { resetSettings } from "../../../provider/core/settings";
-import { KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../../helpers/simulator";
+import { openPluginFace, type PluginFace } from "./face";
+import { KEYS, SHAPES, type TestSimulator } from "../../helpers/simulator";
 import { logToEngine, stopLoggingToEngine } from "../../../provider/plugin/engine-log";
-import { emptyproto } from "../../../provider/plugin/grpc";
+import { call, pb as provproto, plain, startEngineStandIn, struct, URN as urnOf, type Client } from "./rpc";
 
-const engrpc: typeof import("@pulumi/pulumi/proto/engine_grpc_pb") = require("@pulumi/pulumi/proto/engine_grpc_pb");
-
-/** A stand-in for the engine's Log service: records each message with its URN. */
-async function fakeEngine(): Promise<{ address: string; logs: { urn: string; message: string; severity: number }[]; firstLog: Promise<void>; server: Server }> {
-  const logs: { urn: string; message: string; severity: number }[] = [];
-  let heard: () => void = () => undefined;
-  // The core's warnings are sent without waiting for the engine's answer: a test awaits this.
-  const firstLog = new Promise<void>((resolve) => (heard = resolve));
-  const server = new grpc.Server();
-  server.addService(engrpc.EngineService, {
-    log: (call: any, cb: any) => {
-      logs.push({ urn: call.request.getUrn(), message: call.request.getMessage(), severity: call.request.getSeverity() });
-      heard();
-      cb(null, new emptyproto.Empty());
-    },
-  } as any);
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
-  return { address: `127.0.0.1:${port}`, logs, firstLog, server };
-}
-
-type Client = InstanceType<typeof provrpc.ResourceProviderClient>;
 const TYPE = "hosting:index:Fleet";
-const URN = `urn:pulumi:dev::proj::${TYPE}::web`;
-
-function call<Res>(client: Client, method: string, req: unknown): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    (client as unknown as Record<string, (r: unknown, cb: (e: Error | null, res: Res) => void) => void>)[method](req, (e, res) => (e ? reject(e) : resolve(res)));
-  });
-}
+const URN = urnOf(TYPE, "web");
 
 for (const shape of SHAPES) {
   describe(`Fleet on the plugin face over gRPC, shape ${shape}`, function () {
     let sim: TestSimulator;
-    let server: Server;
     let client: Client;
+    let face: PluginFace | undefined;
     before(async () => {
-      sim = await startTestSimulator({ shape });
-      const served = await serve();
-      server = served.server;
-      client = new provrpc.ResourceProviderClient(`127.0.0.1:${served.port}`, grpc.credentials.createInsecure());
-      const req = new provproto.ConfigureRequest().setArgs(toStruct({ apiKey: KEYS.full, baseUrl: sim.url })).setAcceptsecrets(true);
+      face = await openPluginFace(shape);
+      ({ sim, client } = face);
+      const req = new provproto.ConfigureRequest().setArgs(struct({ apiKey: KEYS.full, baseUrl: sim.url })).setAcceptsecrets(true);
       await call(client, "configure", req);
     });
-    after(async () => {
-      client?.close();
-      server?.forceShutdown();
-      resetSettings();
-      await sim?.close();
-    });
+    after(() => face?.close());
 
     const program = (os: string, count: number) => ({ defaults: { plan: "vc2-1c-1gb", os }, groups: [{ name: "web", regions: ["ewr", "fra"], count }] });
     const check = async (olds: object, news: object) => {
       const res = await call<InstanceType<typeof provproto.CheckResponse>>(client, "check",
-        new provproto.CheckRequest().setUrn(URN).setType(TYPE).setOlds(toStruct(olds)).setNews(toStruct(news)));
+        new provproto.CheckRequest().setUrn(URN).setType(TYPE).setOlds(struct(olds)).setNews(struct(news)));
       expect(res.getFailuresList().map((f) => f.getReason())).to.deep.equal([]);
-      return res.getInputs()!.toJavaScript() as Record<string, any>;
+      return plain(res.getInputs());
     };
 
     it("check, create, then a diff with one path per member key: an added member, an OS change", async () => {
@@ -75,16 +38,16 @@ for (const shape of SHAPES) {
       expect(Object.keys(inputs.memberSpecs)).to.deep.equal(["web-ewr-1", "web-fra-1"]);
       expect(inputs.__fleetName).to.equal("web");
       const created = await call<InstanceType<typeof provproto.CreateResponse>>(client, "create",
-        new provproto.CreateRequest().setUrn(URN).setType(TYPE).setProperties(toStruct(inputs)));
-      const outs = created.getProperties()!.toJavaScript() as Record<string, any>;
+        new provproto.CreateRequest().setUrn(URN).setType(TYPE).setProperties(struct(inputs)));
+      const outs = plain(created.getProperties());
       expect(Object.keys(outs.members)).to.deep.equal(["web-ewr-1", "web-fra-1"]);
       expect((await sim.liveServers()).length).to.equal(2);
 
-      const engine = await fakeEngine();
+      const engine = await startEngineStandIn();
       logToEngine(engine.address);
       const news = await check(inputs, program("debian-12", 2));
       const diff = await call<InstanceType<typeof provproto.DiffResponse>>(client, "diff",
-        new provproto.DiffRequest().setUrn(URN).setType(TYPE).setId(created.getId()).setOlds(toStruct(outs)).setNews(toStruct(news)));
+        new provproto.DiffRequest().setUrn(URN).setType(TYPE).setId(created.getId()).setOlds(struct(outs)).setNews(struct(news)));
       expect(diff.getChanges()).to.equal(provproto.DiffResponse.DiffChanges.DIFF_SOME);
       expect(diff.getReplacesList()).to.deep.equal([]);
       expect(diff.getHasdetaileddiff()).to.equal(true);
@@ -100,24 +63,24 @@ for (const shape of SHAPES) {
       await engine.firstLog;
       // The plan in words went to the engine's log once, as a warning on the Fleet's URN (the CLI
       // prints it under the Fleet; the dynamic face shows the same line).
-      expect(engine.logs).to.deep.equal([{ urn: URN, severity: 2, message: "Fleet web plan: create 2: web-ewr-2, web-fra-2; replace 2 (os, osId) in 2 batches of at most 1: web-ewr-1, web-fra-1" }]);
+      expect(engine.logged).to.deep.equal([{ urn: URN, severity: 2, message: "Fleet web plan: create 2: web-ewr-2, web-fra-2; replace 2 (os, osId) in 2 batches of at most 1: web-ewr-1, web-fra-1" }]);
       stopLoggingToEngine();
-      engine.server.forceShutdown();
+      engine.close();
     });
 
     it("pulumi import's Read by tag returns the members and inputs that check and diff as no change", async () => {
       await sim.reset();
       const inputs = await check({}, { ...program("ubuntu-24.04", 1), ownerTag: "team:web" });
-      await call(client, "create", new provproto.CreateRequest().setUrn(URN).setType(TYPE).setProperties(toStruct(inputs)));
+      await call(client, "create", new provproto.CreateRequest().setUrn(URN).setType(TYPE).setProperties(struct(inputs)));
       const read = await call<InstanceType<typeof provproto.ReadResponse>>(client, "read",
-        new provproto.ReadRequest().setUrn(URN).setType(TYPE).setId("tag:team:web").setProperties(toStruct({})));
+        new provproto.ReadRequest().setUrn(URN).setType(TYPE).setId("tag:team:web").setProperties(struct({})));
       expect(read.getId()).to.equal("tag:team:web");
-      const props = read.getProperties()!.toJavaScript() as Record<string, any>;
+      const props = plain(read.getProperties());
       expect(Object.keys(props.members)).to.deep.equal(["web-ewr-1", "web-fra-1"]);
-      const ins = read.getInputs()!.toJavaScript() as Record<string, any>;
+      const ins = plain(read.getInputs());
       const checked = await check(ins, ins);
       const diff = await call<InstanceType<typeof provproto.DiffResponse>>(client, "diff",
-        new provproto.DiffRequest().setUrn(URN).setType(TYPE).setId("tag:team:web").setOlds(toStruct(props)).setNews(toStruct(checked)));
+        new provproto.DiffRequest().setUrn(URN).setType(TYPE).setId("tag:team:web").setOlds(struct(props)).setNews(struct(checked)));
       expect(diff.getChanges()).to.equal(provproto.DiffResponse.DiffChanges.DIFF_NONE);
     });
   });

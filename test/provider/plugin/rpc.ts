@@ -39,3 +39,31 @@ export function call<Res>(client: Client, method: string, req: unknown): Promise
     (client as unknown as Record<string, (r: unknown, cb: (e: Error | null, res: Res) => void) => void>)[method](req, (e, res) => (e ? reject(e) : resolve(res)));
   });
 }
+
+/** One message the plugin sent to the engine's Log service. */
+export interface Logged {
+  severity: number;
+  message: string;
+  urn: string;
+}
+
+/**
+ * A stand-in for the engine's Log service on a free loopback port: it records every message.
+ * The plugin sends a Log without waiting for its answer, so a test awaits `firstLog`.
+ */
+export async function startEngineStandIn(): Promise<{ address: string; logged: Logged[]; firstLog: Promise<Logged>; close(): void }> {
+  const logged: Logged[] = [];
+  let heard: (l: Logged) => void = () => undefined;
+  const firstLog = new Promise<Logged>((resolve) => (heard = resolve));
+  const engine = new grpc.Server();
+  engine.addService(enginerpc.EngineService, {
+    log: (c: { request: InstanceType<typeof enginepb.LogRequest> }, cb: (e: null, r: unknown) => void) => {
+      const entry = { severity: c.request.getSeverity(), message: c.request.getMessage(), urn: c.request.getUrn() };
+      logged.push(entry);
+      heard(entry);
+      cb(null, new emptypb.Empty());
+    },
+  } as never);
+  const port = await new Promise<number>((resolve, reject) => engine.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+  return { address: `127.0.0.1:${port}`, logged, firstLog, close: () => engine.forceShutdown() };
+}

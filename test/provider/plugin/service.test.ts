@@ -7,30 +7,21 @@
 // Requests are built and answers decoded with the protocol's own messages and literal
 // constants (./rpc.ts), never with the plugin's helpers.
 import { expect } from "chai";
-import type { Server } from "@grpc/grpc-js";
-import { serve } from "../../../provider/plugin/main";
-import { resetSettings } from "../../../provider/core/settings";
-import { countRequests, KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../../helpers/simulator";
-import { call, grpc, pb as provproto, plain, rpc as provrpc, secret, SECRET_SIG, SIG, statuspb as statusproto, struct, UNKNOWN, URN, type Client } from "./rpc";
+import { openPluginFace, type PluginFace } from "./face";
+import { countRequests, KEYS, SHAPES, type TestSimulator } from "../../helpers/simulator";
+import { call, pb as provproto, plain, secret, SECRET_SIG, SIG, statuspb as statusproto, struct, UNKNOWN, URN, type Client } from "./rpc";
 
 for (const shape of SHAPES) {
   describe(`plugin face over gRPC, shape ${shape}`, function () {
     let sim: TestSimulator;
-    let server: Server;
     let client: Client;
+    let face: PluginFace | undefined;
 
     before(async () => {
-      sim = await startTestSimulator({ shape });
-      const served = await serve();
-      server = served.server;
-      client = new provrpc.ResourceProviderClient(`127.0.0.1:${served.port}`, grpc.credentials.createInsecure());
+      face = await openPluginFace(shape);
+      ({ sim, client } = face);
     });
-    after(async () => {
-      client?.close();
-      server?.forceShutdown();
-      resetSettings();
-      await sim?.close();
-    });
+    after(() => face?.close());
 
     const configureWith = async (args: Record<string, unknown>, variables: Record<string, string> = {}) => {
       const req = new provproto.ConfigureRequest().setArgs(struct(args)).setAcceptsecrets(true);
