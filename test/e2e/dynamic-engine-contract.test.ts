@@ -6,8 +6,9 @@
 // `ignoreChanges` and `replaceOnChanges` act as the engine documents, and the outputs derived
 // from a secret plan and os are secret in the state.
 import { expect } from "chai";
-import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
-import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { SHAPES, type World } from "./fixtures";
+import { closeWorldProject, openWorldProject } from "./support/world-project";
+import type { PluginProject } from "./support/plugin-project";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const SERVER = "pulumi-nodejs:dynamic/hosting:Server";
@@ -42,19 +43,13 @@ for (const shape of SHAPES) {
     };
 
     before(async () => {
-      world = await startWorld(shape);
-      project = await createPluginProject(`dynamic-${shape.toLowerCase()}`, "name: dynamic-contract\nruntime: nodejs\n", {
+      ({ world, project } = await openWorldProject(shape, "dynamic", "name: dynamic-contract\nruntime: nodejs\n", {
         "package.json": JSON.stringify({ name: "dynamic-contract", private: true, main: "index.ts" }),
         "tsconfig.json": JSON.stringify(TSCONFIG),
         "index.ts": PROGRAM,
-      });
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+      }));
     });
-    after(async () => {
-      await project?.pulumi("destroy", "--yes", "--skip-preview").catch(() => undefined);
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeWorldProject(world, project, true));
 
     it("up with its preview: web2's label is web1's id, unknown at preview, applied", async () => {
       const steps = await previewSteps();

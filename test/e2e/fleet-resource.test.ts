@@ -10,9 +10,10 @@
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
-import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
+import { API_KEY, SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { closeWorldProject, openWorldProject } from "./support/world-project";
 
 const FLEET_PROPERTIES = `
       maxSurge: 2
@@ -124,20 +125,6 @@ function probe(world: World, known: Set<string>, onNew?: (s: any, n: number) => 
 }
 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
-/** A simulator of `shape` and a project on the packed tarball with the key and URL of it in its config. */
-async function openProject(shape: (typeof SHAPES)[number], name: string, program: string, files?: Record<string, string>, seed?: (world: World) => Promise<void>) {
-  const world = await startWorld(shape);
-  await seed?.(world);
-  const project = await createPluginProject(`${name}-${shape.toLowerCase()}`, program, files);
-  await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
-  return { world, project };
-}
-
-async function closeProject(world: World | undefined, project: PluginProject | undefined): Promise<void> {
-  project?.dispose();
-  await world?.close();
-}
-
 const fleetOutputs = (exported: string) => {
   const doc = JSON.parse(exported);
   const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet");
@@ -151,9 +138,9 @@ for (const shape of SHAPES) {
 
     before(async function () {
       if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi`");
-      ({ world, project } = await openProject(shape, "fleet-yaml", YAML));
+      ({ world, project } = await openWorldProject(shape, "fleet-yaml", YAML));
     });
-    after(() => closeProject(world, project));
+    after(() => closeWorldProject(world, project));
 
     it("up creates the 6 members, keyed <group>-<region>-<n>", async () => {
       const out = await project.pulumi("up", "--yes", "--skip-preview");
@@ -303,9 +290,9 @@ for (const shape of SHAPES) {
     let project: PluginProject;
 
     before(async () => {
-      ({ world, project } = await openProject(shape, "fleet-node", "name: fleet-node\nruntime: nodejs\nmain: index.js\n", { "index.js": NODE_PROGRAM }));
+      ({ world, project } = await openWorldProject(shape, "fleet-node", "name: fleet-node\nruntime: nodejs\nmain: index.js\n", { "index.js": NODE_PROGRAM }));
     });
-    after(() => closeProject(world, project));
+    after(() => closeWorldProject(world, project));
 
     it("up creates the 6 members; preview shows no change", async () => {
       await project.pulumi("up", "--yes", "--skip-preview");
@@ -345,7 +332,7 @@ for (const shape of SHAPES) {
     const seeded: Record<string, string> = {};
 
     before(async () => {
-      ({ world, project } = await openProject(shape, "fleet-adopt", ADOPT_YAML, undefined, async (w) => {
+      ({ world, project } = await openWorldProject(shape, "fleet-adopt", ADOPT_YAML, undefined, async (w) => {
         for (const key of ["web-ewr-1", "web-fra-1", "api-ewr-1", "api-fra-1"]) {
           seeded[key] = await w.sim.seedServer({ label: key, region: key.split("-")[1], tags: ["legacy"] }, API_KEY);
         }
@@ -353,7 +340,7 @@ for (const shape of SHAPES) {
         await w.sim.seedServer({ label: "web-ewr-9", tags: ["legacy"] }, API_KEY);
       }));
     });
-    after(() => closeProject(world, project));
+    after(() => closeWorldProject(world, project));
 
     it("up takes over the 4 servers with no POST, and the next preview shows no change", async () => {
       await world.sim.resetStats();

@@ -11,8 +11,9 @@ import { spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { parse, stringify } from "yaml";
-import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
-import { createPluginProject, installedPackage, type PluginProject } from "./support/plugin-project";
+import { API_KEY, SHAPES, type World } from "./fixtures";
+import { closeWorldProject, openWorldProject } from "./support/world-project";
+import { installedPackage, type PluginProject } from "./support/plugin-project";
 import { startPostOnlyProxy } from "../helpers/proxy";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -93,15 +94,9 @@ for (const shape of SHAPES) {
     };
 
     before(async () => {
-      world = await startWorld(shape);
-      project = await createPluginProject(`contract-${shape.toLowerCase()}`, PROGRAM);
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+      ({ world, project } = await openWorldProject(shape, "contract", PROGRAM));
     });
-    after(async () => {
-      await project?.pulumi("destroy", "--yes", "--skip-preview").catch(() => undefined);
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeWorldProject(world, project, true));
 
     it("up with its preview: web2's label is web1's id, unknown at preview, applied", async () => {
       const steps = await previewSteps();
