@@ -34,6 +34,13 @@ export interface Operation {
   signal?: AbortSignal;
   /** Overrides `waitTimeoutSeconds`. @default none */
   timeout?: OperationTimeout;
+  /**
+   * Tags the provider adds to a server it creates or adopts, beside the user's (a fleet
+   * member's identity: provider/fleet/identity.ts). @default none
+   */
+  systemTags?: string[];
+  /** The create's Idempotency-Key (a fleet member's is deterministic). @default a random UUID */
+  idempotencyKey?: string;
 }
 
 let controller = processController();
@@ -85,4 +92,21 @@ export function waitBudget(waitTimeoutSeconds: number, op: Operation = {}): Wait
   if (!op.timeout) return { ms: waitTimeoutSeconds * 1000 };
   const { seconds, source } = op.timeout;
   return { ms: seconds * 1000, source: `${source} of ${seconds}s, which overrides waitTimeoutSeconds` };
+}
+
+/**
+ * `clock.sleep(ms)` that ends at once, rejected with the signal's reason, when `signal` aborts
+ * (a Fleet's pause between batches: Ctrl-C must not wait it out).
+ */
+export function sleepUnlessCancelled(clock: { sleep(ms: number): Promise<void> }, ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return clock.sleep(ms);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    clock.sleep(ms).then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, reject);
+  });
 }

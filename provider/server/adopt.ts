@@ -23,6 +23,7 @@ import { PartialCreateError, partialCreate } from "./partial-create";
 import { applyPowerState, describeOutcome, waitUntilActive } from "./power";
 import { cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
 import type { ServerInputs, ServerOutputs } from "./types";
+import { systemTagsOf } from "./system-tags";
 
 export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
   const signal = op.signal ?? cancellationSignal();
@@ -41,7 +42,7 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op
   const outputsOf = (s: Server) => adoptedOutputs(s, ins, cat);
   try {
     const fail = (last: Server, reason: string) => partialCreate(id, outputsOf(last), inputs.__provider, [reason], "was adopted");
-    const { server, sent } = await takeOver(client, live, ins, fail, waitBudget(ins.waitTimeoutSeconds, op), signal);
+    const { server, sent } = await takeOver(client, live, ins, op.systemTags ?? [], fail, waitBudget(ins.waitTimeoutSeconds, op), signal);
     warn(adoptSummary(name, server, sent));
     return { id, outs: outputsOf(server) };
   } catch (e) {
@@ -52,7 +53,7 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op
 
 /** Brings label, tags and power state to the declared values: at most one PATCH and one action. */
 async function takeOver(
-  client: HostingApi, live: Server, ins: ServerInputs, fail: (last: Server, reason: string) => Error, budget: WaitBudget, signal: AbortSignal,
+  client: HostingApi, live: Server, ins: ServerInputs, systemTags: string[], fail: (last: Server, reason: string) => Error, budget: WaitBudget, signal: AbortSignal,
 ): Promise<{ server: Server; sent: string[] }> {
   const { ms: timeoutMs, source } = budget;
   const sent: string[] = [];
@@ -62,7 +63,7 @@ async function takeOver(
     if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(current.id, active, "active", timeoutMs, source));
     current = active.server;
   }
-  const patch = labelAndTagsPatch(current, ins);
+  const patch = labelAndTagsPatch(current, ins, systemTags);
   if (patch) {
     current = await client.updateServer(current.id, patch, { signal });
     sent.push(`PATCH (${Object.keys(patch).join(", ")})`);
@@ -75,11 +76,14 @@ async function takeOver(
   return { server: power.server, sent };
 }
 
-/** The one PATCH that brings label and tags (ownership tag included) to the declared values, or none. */
-function labelAndTagsPatch(current: Server, ins: ServerInputs): UpdateServerRequest | undefined {
+/**
+ * The one PATCH that brings label and tags (ownership tag included) to the declared values, or
+ * none. The provider's own tags the server carries stay, and those the operation names are added.
+ */
+function labelAndTagsPatch(current: Server, ins: ServerInputs, systemTags: string[]): UpdateServerRequest | undefined {
   const patch: UpdateServerRequest = {};
   if (current.label !== ins.label) patch.label = ins.label;
-  const wanted = apiTags(ins);
+  const wanted = apiTags(ins, [...systemTagsOf(current.tags), ...systemTags]);
   if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
   return Object.keys(patch).length > 0 ? patch : undefined;
 }

@@ -8,18 +8,19 @@ import { CREATE_FIELDS } from "../../protocol/shapes";
 import { sortedSet } from "../core/sorted-set";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
 import { findOs, type Catalogue } from "../core/catalogue";
+import { isSystemTag } from "./system-tags";
 import type { RawProps, Recorded } from "../core/route";
 import { containsUnknown } from "../core/unknown";
 
 type Props = Record<string, unknown>;
 
 /**
- * The tags the API holds: the user's tags plus the ownership tag. The ownership tag lives
- * in its own input and output, so `tags` shows only what the user wrote.
+ * The tags the API holds: the user's tags plus the ownership tag and the provider's own tags
+ * (system-tags.ts). Those live apart, so `tags` shows only what the user wrote.
  */
-export function apiTags(ins: Pick<ServerInputs, "tags" | "ownerTag">): string[] {
+export function apiTags(ins: Pick<ServerInputs, "tags" | "ownerTag">, systemTags: readonly string[] = []): string[] {
   const owner = typeof ins.ownerTag === "string" && ins.ownerTag !== "" ? [ins.ownerTag] : [];
-  return sortedSet([...(ins.tags ?? []), ...owner]) as string[];
+  return sortedSet([...(ins.tags ?? []), ...owner, ...systemTags]) as string[];
 }
 
 /** The checked inputs: defaults filled, lists sorted, os/osId completed from the catalogue. */
@@ -74,7 +75,7 @@ export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat:
     osName: server.osName ?? image?.name ?? "",
     label: server.label ?? "",
     hostname: server.hostname ?? prior.hostname ?? "",
-    tags: [...new Set(server.tags ?? [])].filter((t) => t !== ownerTag).sort(),
+    tags: [...new Set(server.tags ?? [])].filter((t) => t !== ownerTag && !isSystemTag(t)).sort(),
     sshKeyIds: [...new Set(server.sshKeyIds ?? [])].sort(),
     backups: server.backups ?? false,
     ddosProtection: server.ddosProtection ?? false,

@@ -27,6 +27,7 @@ import { validateServerCatalogue, validateServerForShape, validateServerShape } 
 import { adoptServer } from "./adopt";
 import { checkAdoption } from "./adopt-check";
 import { ownerTagToKeep, settleOwnerTag } from "./owner-tag";
+import { systemTagsOf } from "./system-tags";
 
 export { isUnknown } from "../core/unknown";
 
@@ -60,7 +61,7 @@ export async function create(inputs: Recorded<ServerInputs>, op: Operation = {})
     ...(ins.os ? { os: ins.os } : { osId: ins.osId }),
     label: ins.label,
     hostname: ins.hostname,
-    tags: apiTags(ins),
+    tags: apiTags(ins, op.systemTags),
     sshKeyIds: ins.sshKeyIds,
     backups: ins.backups,
     ddosProtection: ins.ddosProtection,
@@ -69,7 +70,7 @@ export async function create(inputs: Recorded<ServerInputs>, op: Operation = {})
   let created: CreateServerResult;
   try {
     // Cancelled before the POST went: nothing exists, a plain error. After its answer: a partial create below.
-    created = await client.createServer(req, { idempotencyKey: randomUUID(), signal });
+    created = await client.createServer(req, { idempotencyKey: op.idempotencyKey ?? randomUUID(), signal });
   } catch (e) {
     // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
     if (!(e instanceof IncompleteCreateError)) throw e;
@@ -147,7 +148,8 @@ export async function update(
   const ownerTag = ownerTagToKeep(ins.ownerTag, olds.ownerTag);
   const patch: { label?: string; tags?: string[] } = {};
   if (current.label !== ins.label) patch.label = ins.label;
-  const wanted = apiTags({ tags: ins.tags, ownerTag });
+  // The provider's own tags (a fleet member's identity) stay whatever the program says of `tags`.
+  const wanted = apiTags({ tags: ins.tags, ownerTag }, systemTagsOf(current.tags));
   if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
   if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch, { signal });
 

@@ -2,6 +2,7 @@
 // is offered in the region, and that `os` and `osId` agree. Every failure names the field and
 // what is allowed. Values the engine does not know yet (preview) are skipped.
 
+import { isSystemTag, SYSTEM_TAG_PREFIXES } from "./system-tags";
 import type { ApiShape } from "../api/wire/types";
 import { unsendableInputs } from "../api/wire/shape-fields";
 import type { Catalogue } from "../core/catalogue";
@@ -65,7 +66,12 @@ export function validateServerShape(news: Record<string, unknown>): CheckFailure
   return failures;
 }
 
-/** Each tag 1 to 255 characters, none twice (a repeat is almost always a merge mistake). */
+/** Why a user's tag may not start like the provider's own (system-tags.ts). */
+export function systemTagReason(tag: string): string {
+  return `tag "${tag}" starts with ${SYSTEM_TAG_PREFIXES.map((p) => `"${p}"`).join(" or ")}, which the provider keeps for a fleet member's identity; choose another tag`;
+}
+
+/** Each tag 1 to 255 characters, none twice (a repeat is almost always a merge mistake), none of the provider's own. */
 function validateTags(tags: string[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const seen = new Set<string>();
@@ -74,6 +80,8 @@ function validateTags(tags: string[]): CheckFailure[] {
       failures.push({ property: "tags", reason: `tag "${tag.slice(0, 40)}" is ${tag.length} characters; each tag must be 1 to ${MAX_LABEL}` });
     } else if (seen.has(tag)) {
       failures.push({ property: "tags", reason: `tag "${tag}" is listed twice; each tag must appear once` });
+    } else if (isSystemTag(tag)) {
+      failures.push({ property: "tags", reason: systemTagReason(tag) });
     }
     seen.add(tag);
   }
