@@ -5,6 +5,8 @@
 // the engine does not know yet (preview) are skipped, and their group is left out of
 // `groups` (its members cannot be planned yet).
 
+import { isSystemTag } from "../server/system-tags";
+import { systemTagReason } from "../server/validate";
 import type { CheckFailure } from "../core/check-kinds";
 import { containsUnknown } from "../core/unknown";
 import { FLEET_DEFAULTS, MAX_COUNT, type CheckedGroup } from "./types";
@@ -88,6 +90,7 @@ export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown): Ch
     for (const [k, v] of [["defaults.tags", defaults.tags], [`${where}.tags`, g.tags], [`${where}.sshKeyIds`, field("sshKeyIds")]] as const) {
       if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string"))) failures.push({ property: k, reason: `${k} must be a list of strings` });
     }
+    for (const t of tags) if (typeof t === "string" && isSystemTag(t)) failures.push({ property: `${where}.tags`, reason: `${where}.tags: ${systemTagReason(t)}` });
     for (const k of ["backups", "ddosProtection"]) {
       const v = field<unknown>(k);
       if (v !== undefined && typeof v !== "boolean") failures.push({ property: `${where}.${k}`, reason: `${where}.${k} must be true or false` });

@@ -3,12 +3,16 @@
 // halves, sendDelete and confirmDeleted, so a fleet can send all its DELETEs first), so a fleet member is
 // created, adopted, patched, waited for and deleted exactly as a `Server` is; no second path.
 // A server the core reports as existing but not ready (PartialCreateError) comes back as a
-// MemberFailure that carries it, so the fleet records it (roll.ts).
+// MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
+// carries the member's identity tags and a deterministic Idempotency-Key (identity.ts), and every
+// call the engine's operation (its Cancel and customTimeouts).
 
 import * as server from "../server/provider";
 import { PartialCreateError } from "../server/partial-create";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
+import type { Operation } from "../core/operation";
+import { identityTags, memberIdempotencyKey } from "./identity";
 import { MemberFailure, type MemberOps } from "./member-failure";
 import { serverInputsOf } from "./specs";
 import type { MemberSpec, RecordedMember } from "./types";
@@ -49,37 +53,54 @@ function failure(key: string, e: unknown): MemberFailure {
   return new MemberFailure(key, e instanceof Error ? e.message : String(e));
 }
 
-export const serverMemberOps: MemberOps = {
-  async create(key: string, spec: MemberSpec, adoptId?: string) {
-    const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
-    try {
-      const res = await server.create(inputs);
-      return recordMember(res.id, res.outs as ServerOutputs);
-    } catch (e) {
-      throw failure(key, e);
-    }
-  },
-  async update(key: string, member: RecordedMember, spec: MemberSpec) {
-    try {
-      const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec));
-      return recordMember(member.id, res.outs as ServerOutputs);
-    } catch (e) {
-      throw failure(key, e);
-    }
-  },
-  async sendDelete(key: string, member: RecordedMember) {
-    try {
-      return await server.sendDelete(member.id);
-    } catch (e) {
-      throw failure(key, e);
-    }
-  },
-  async confirmDeleted(key: string, member: RecordedMember) {
-    try {
-      // Called for a whole group in one tick (remove-all.ts): poll at once, one list for all.
-      await server.confirmDeleted(member.id, asServerOutputs(member), {}, 0);
-    } catch (e) {
-      throw failure(key, e);
-    }
-  },
-};
+/** What every member operation of one fleet operation shares: the engine's operation and the fleet's identity. */
+export interface MemberContext {
+  /** The engine's Cancel and time-out (customTimeouts bound each member's wait). */
+  op: Operation;
+  /** The fleet's tag (identity.ts); absent for a fleet that has none (no stack known). */
+  fleetTag?: string;
+  /** The fleet's generation, part of each create's Idempotency-Key. */
+  generation: number;
+}
+
+/** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
+export function serverMemberOps(ctx: MemberContext): MemberOps {
+  const identity = (key: string, spec: MemberSpec): Operation =>
+    ctx.fleetTag
+      ? { ...ctx.op, systemTags: identityTags(ctx.fleetTag, key), idempotencyKey: memberIdempotencyKey(ctx.fleetTag, key, ctx.generation, spec) }
+      : ctx.op;
+  return {
+    async create(key: string, spec: MemberSpec, adoptId?: string) {
+      const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
+      try {
+        const res = await server.create(inputs, identity(key, spec));
+        return recordMember(res.id, res.outs as ServerOutputs);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+    async update(key: string, member: RecordedMember, spec: MemberSpec) {
+      try {
+        const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec), ctx.op);
+        return recordMember(member.id, res.outs as ServerOutputs);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+    async sendDelete(key: string, member: RecordedMember) {
+      try {
+        return await server.sendDelete(member.id, ctx.op);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+    async confirmDeleted(key: string, member: RecordedMember) {
+      try {
+        // Called for a whole group in one tick (remove-all.ts): poll at once, one list for all.
+        await server.confirmDeleted(member.id, asServerOutputs(member), ctx.op, 0);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+  };
+}

@@ -6,8 +6,14 @@
 //           replaced (its members are rolled inside one update); preview.ts's detailed diff
 //   create  adoptions (adopt.ts), then every member at once (roll.ts)
 //   update  roll.ts: leftovers, deletes, updates, creates, then the rolling replacement
+//   create and update first reconcile the account with the state (reconcile.ts: one list of the
+//           servers carrying the fleet's tag, identity.ts): what a killed run made is reclaimed
+//           by member key or deleted as a leftover, never made twice
 //   read    read.ts: refresh (one shared list call) and import
-//   delete  every member and leftover at once (remove-all.ts: every DELETE, then one list)
+//   delete  every member and leftover, and every unrecorded server with the fleet's tag, at once
+//           (remove-all.ts: every DELETE, then one list)
+// Each member's create, update and delete carries the engine's operation (its Cancel and
+// customTimeouts), and a pause between batches ends on Cancel.
 // A failure after the API created or changed something is a PartialCreateError carrying the
 // fleet's outputs as they are (provider/server/partial-create.ts), so the engine records every
 // server the fleet holds; the next `up` resumes from there.
@@ -22,7 +28,7 @@ import { warn } from "../core/warnings";
 import { PartialCreateError } from "../server/partial-create";
 import { adoptionsOf } from "./adopt";
 import { checkFleet } from "./check";
-import { serverMemberOps } from "./member-ops";
+import { recordMember, serverMemberOps, type MemberContext } from "./member-ops";
 import { compareKeys } from "./members";
 import { planHasChanges, planMembers, type MemberPlan } from "./plan";
 import { describePlan, memberPaths } from "./preview";
@@ -31,7 +37,15 @@ import { readFleet } from "./read";
 import { applyPlan, type FleetState, type RollResult } from "./roll";
 import type { MemberOps } from "./member-failure";
 import { removeAll } from "./remove-all";
-import { FLEET_NAME, type FleetInputs, type FleetOutputs } from "./types";
+import { FLEET_NAME, FLEET_STACK, type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
+import type { Server } from "../api/wire/types";
+import { catalogue } from "../core/catalogue";
+import { cancellationSignal, type Operation } from "../core/operation";
+import { adoptionProblems } from "../server/adopt-check";
+import { serverOutputs } from "../server/normalize";
+import { fleetTagOf } from "./identity";
+import { reconcile, type Reconciliation } from "./reconcile";
+import { serverInputsOf } from "./specs";
 
 import { containsUnknown } from "../core/unknown";
 
@@ -45,7 +59,7 @@ const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSecon
 
 /** What the roll takes from outside: the members' operations and the clock (tests pass their own). */
 export interface FleetRuntime {
-  ops: MemberOps;
+  ops: (ctx: MemberContext) => MemberOps;
   clock: Pick<Clock, "sleep">;
 }
 const runtime: FleetRuntime = { ops: serverMemberOps, clock: realClock };
@@ -78,30 +92,74 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
   return { ...plannedDiff(paths), inputDiff: true, plannedChanges };
 }
 
-export async function create(inputs: Recorded<FleetInputs>): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
+export async function create(inputs: Recorded<FleetInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   const id = `fleet-${randomUUID()}`;
   const specs = inputs.memberSpecs;
+  const fleetTag = fleetTagFor(inputs);
   const adopt = await adoptionsOf(api(), specs, inputs.adoptIds, inputs.adoptTag);
   const state: FleetState = { members: {}, leftovers: {} };
   const plan = planMembers({}, specs);
-  const result = await run(state, plan, inputs, adopt);
-  const outs = outputsOf(inputs, state);
+  // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest deleted.
+  const { reclaim } = await reconcileWithAccount(state, plan, specs, fleetTag);
+  const result = await run(state, plan, inputs, { ...reclaim, ...adopt }, { op, fleetTag, generation: 0 });
+  const outs = outputsOf(inputs, state, fleetTag, 1);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };
 }
 
-export async function update(id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
+export async function update(
+  id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, op: Operation = {},
+): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
   const state: FleetState = { members: { ...(olds.members ?? {}) }, leftovers: { ...(olds.leftovers ?? {}) } };
+  // The tag the fleet's servers already carry, even after a rename; a fleet from before tags gets its own now.
+  const fleetTag = olds.fleetTag ?? fleetTagFor(news);
+  const generation = olds.generation ?? 0;
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
-  const result = await run(state, plan, news, {});
-  const outs = outputsOf(news, state);
+  const { reclaim } = await reconcileWithAccount(state, plan, news.memberSpecs, fleetTag);
+  const result = await run(state, plan, news, reclaim, { op, fleetTag, generation });
+  const outs = outputsOf(news, state, fleetTag, generation + 1);
   if (result.failures.length > 0) throw fleetError(id, outs, news.__provider, result, plan, "was updated");
   return { outs };
 }
 
-async function run(state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>): Promise<RollResult> {
-  return applyPlan(state, plan, ins.memberSpecs, runtime.ops, {
+/**
+ * One list of the servers carrying the fleet's tag, then reconcile.ts: the servers an
+ * interrupted run made are reclaimed for the members that need one, and the others become
+ * leftovers in `state` (and in `plan.leftovers`, so this run deletes them).
+ */
+async function reconcileWithAccount(
+  state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined,
+): Promise<Reconciliation> {
+  if (!fleetTag) return { reclaim: {}, strays: [] };
+  const client = api();
+  const [cat, found] = await Promise.all([catalogue(client), fleetServers(fleetTag)]);
+  const fits = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, serverInputsOf(spec) as unknown as RawProps, cat).length === 0;
+  const needed = [...plan.create, ...plan.replace.map((r) => r.key)];
+  const result = reconcile({ found, members: state.members, leftovers: state.leftovers, specs, needed, fits });
+  for (const s of result.strays) state.leftovers[s.id] = recordMember(s.id, serverOutputs(s, {}, cat));
+  const reclaimed = new Set(Object.values(result.reclaim));
+  plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
+  return result;
+}
+
+/** Every live server carrying the fleet's tag (one list call, paged). */
+async function fleetServers(fleetTag: string | undefined): Promise<Server[]> {
+  if (!fleetTag) return [];
+  return (await api().listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
+}
+
+/** The fleet's tag from what the faces tell it: the stack (project/stack) and the resource's name. */
+function fleetTagFor(ins: FleetInputs): string | undefined {
+  const raw = ins as unknown as RawProps;
+  const stack = raw[FLEET_STACK];
+  const name = raw[FLEET_NAME];
+  return typeof stack === "string" && typeof name === "string" ? fleetTagOf(stack, name) : undefined;
+}
+
+async function run(state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ctx: MemberContext): Promise<RollResult> {
+  return applyPlan(state, plan, ins.memberSpecs, runtime.ops(ctx), {
     maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: runtime.clock, adopt,
+    signal: ctx.op.signal ?? cancellationSignal(),
   });
 }
 
@@ -110,7 +168,7 @@ async function run(state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt:
  * what its server now is, and a second copy of every spec made the state 40 % larger and every
  * `up` of 1,000 members slower (bench/fleet/resource).
  */
-function outputsOf(ins: FleetInputs, state: FleetState): FleetOutputs {
+function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undefined, generation: number): FleetOutputs {
   const { adoptIds: _a, adoptTag: _t, memberSpecs: _s, ...rest } = ins as FleetInputs & RawProps;
   delete (rest as RawProps).__provider;
   const keys = Object.keys(state.members).sort(compareKeys);
@@ -118,6 +176,8 @@ function outputsOf(ins: FleetInputs, state: FleetState): FleetOutputs {
     ...(rest as Omit<FleetInputs, "memberSpecs">),
     members: Object.fromEntries(keys.map((k) => [k, state.members[k]])),
     leftovers: state.leftovers,
+    ...(fleetTag ? { fleetTag } : {}),
+    generation,
   };
 }
 
@@ -135,9 +195,13 @@ function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: R
 
 export const read = (id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props);
 
-async function destroy(_id: string, props: Recorded<FleetOutputs>): Promise<void> {
+async function destroy(_id: string, props: Recorded<FleetOutputs>, op: Operation = {}): Promise<void> {
   const all = new Map([...Object.entries(props.members ?? {}), ...Object.entries(props.leftovers ?? {})]);
-  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, runtime.ops);
+  // A server of the fleet that no state recorded (an interrupted run's) goes too.
+  const recorded = new Set([...all.values()].map((m) => m.id));
+  for (const s of await fleetServers(props.fleetTag)) if (!recorded.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
+  const ops = runtime.ops({ op, fleetTag: props.fleetTag, generation: props.generation ?? 0 });
+  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, ops);
   const failed = failures.map((f) => `${f.key}: ${f.reason}`);
   if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.size} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
 }

@@ -12,7 +12,7 @@ import { assertInDeployment } from "../core/engine-context";
 import { isolateEngineConnections } from "../core/engine-connections";
 import { providerShell } from "../core/shell";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX } from "../server/types";
-import { FLEET_NAME, type FleetArgs, type FleetMember } from "./types";
+import { FLEET_NAME, FLEET_STACK, type FleetArgs, type FleetMember } from "./types";
 
 export type { FleetArgs, FleetDefaults, FleetGroup, FleetMember } from "./types";
 
@@ -49,6 +49,8 @@ export class Fleet extends pulumi.dynamic.Resource {
     // The stack's ownership tag, for check to use or drop by shape (provider/server/owner-tag.ts).
     if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
     if (args) props[FLEET_NAME] = name;
+    // The stack, for the tag every member carries (provider/fleet/identity.ts).
+    if (args) props[FLEET_STACK] = `${pulumi.getProject()}/${pulumi.getStack()}`;
     super(fleetProvider, name, props, opts, "hosting", "Fleet");
   }
 

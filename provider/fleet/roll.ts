@@ -17,9 +17,12 @@
 // active takes the member's place if the old server is gone, else it becomes a leftover.
 // Members are created, updated and deleted through `ops` (member-ops.ts: the server core's
 // functions), deletes in groups (remove-all.ts: every DELETE, then one wait for all); waits
-// between batches take the injected clock (style.md, "Time").
+// between batches take the injected clock (style.md, "Time") and end at once on the engine's Cancel.
+// Servers an interrupted run made (reconcile.ts) come in `adopt`: a new member's or a
+// replacement's create takes the server over instead of sending a POST.
 
 import type { Clock } from "../api/wire/clock";
+import { sleepUnlessCancelled } from "../core/operation";
 import { each, MemberFailure, type MemberOps } from "./member-failure";
 import type { MemberPlan } from "./plan";
 import { removeAll } from "./remove-all";
@@ -35,8 +38,10 @@ export interface RollOptions {
   maxUnavailable: number;
   pauseMs: number;
   clock: Pick<Clock, "sleep">;
-  /** Member key → server id to take over instead of creating (create only). */
+  /** Member key → server id to take over instead of creating: a new member's or a replacement's. */
   adopt?: Record<string, string>;
+  /** The engine's Cancel: ends a pause between batches at once. @default none */
+  signal?: AbortSignal;
 }
 
 export interface RollResult {
@@ -66,6 +71,7 @@ export async function applyPlan(
   failures.push(...(await each(plan.create, async (key) => {
     try {
       state.members[key] = await ops.create(key, specs[key], opts.adopt?.[key]);
+      delete state.leftovers[state.members[key].id];
     } catch (e) {
       // A server that exists but is not ready is the member: the next `up` replaces it.
       if (e instanceof MemberFailure && e.server) state.members[key] = e.server;
@@ -82,9 +88,16 @@ async function rollReplacements(
   const size = Math.max(1, opts.maxSurge + opts.maxUnavailable);
   let replaced = 0;
   for (let start = 0; start < keys.length; start += size) {
-    if (start > 0 && opts.pauseMs > 0) await opts.clock.sleep(opts.pauseMs);
     const batch = keys.slice(start, start + size);
-    const failures = await rollBatch(state, batch, specs, ops, opts.maxUnavailable);
+    if (start > 0 && opts.pauseMs > 0) {
+      try {
+        await sleepUnlessCancelled(opts.clock, opts.pauseMs, opts.signal);
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        return { failures: [new MemberFailure(batch[0], `the roll stopped in its pause (pauseSeconds) before this member's batch: ${why}`)], replaced };
+      }
+    }
+    const failures = await rollBatch(state, batch, specs, ops, opts.maxUnavailable, opts.adopt ?? {});
     replaced += batch.length - failures.filter((f) => batch.includes(f.key)).length;
     if (failures.length > 0) return { failures, replaced };
   }
@@ -92,7 +105,9 @@ async function rollReplacements(
 }
 
 /** One batch; returns its failures (the roll stops on any). */
-async function rollBatch(state: FleetState, batch: string[], specs: Record<string, MemberSpec>, ops: MemberOps, maxUnavailable: number): Promise<MemberFailure[]> {
+async function rollBatch(
+  state: FleetState, batch: string[], specs: Record<string, MemberSpec>, ops: MemberOps, maxUnavailable: number, adopt: Record<string, string>,
+): Promise<MemberFailure[]> {
   const failures: MemberFailure[] = [];
   const old: Record<string, RecordedMember> = Object.fromEntries(batch.map((k) => [k, state.members[k]]));
   // a. Out of service first: these members have no server until their new one is created.
@@ -108,7 +123,9 @@ async function rollBatch(state: FleetState, batch: string[], specs: Record<strin
   const fresh: Record<string, RecordedMember> = {};
   failures.push(...(await each(batch, async (key) => {
     try {
-      fresh[key] = await ops.create(key, specs[key]);
+      // A server an interrupted run made for this member (reconcile.ts) is taken over, not made again.
+      fresh[key] = await ops.create(key, specs[key], adopt[key]);
+      delete state.leftovers[fresh[key].id];
     } catch (e) {
       if (e instanceof MemberFailure && e.server) {
         if (old[key]) state.leftovers[e.server.id] = e.server;

@@ -145,6 +145,13 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
    * so that nothing is lost, deleted by the next `up` (or `destroy`).
    */
   leftovers: Record<string, RecordedMember>;
+  /**
+   * The tag every server of the fleet carries (provider/fleet/identity.ts), kept from the first
+   * `up` on so that a rename keeps finding them; absent in a state written before it existed.
+   */
+  fleetTag?: string;
+  /** How many operations wrote this state; part of each member create's Idempotency-Key. */
+  generation?: number;
 }
 
 /** The defaults of the optional inputs: the one place they are written. */
@@ -162,3 +169,6 @@ export const MAX_COUNT = 1000;
 
 /** The hidden input that carries the resource's name, for the plan the diff reports (both faces set it). */
 export const FLEET_NAME = "__fleetName";
+
+/** The hidden input that carries `<project>/<stack>`, for the fleet's tag (both faces set it). */
+export const FLEET_STACK = "__fleetStack";

@@ -9,7 +9,7 @@ import * as webhook from "../webhook/provider";
 import { previewUpdate as previewServerUpdate } from "../server/preview";
 import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_DERIVED_OUTPUTS, SERVER_REPORTED_NAMES } from "../server/types";
 import * as fleet from "../fleet/provider";
-import { FLEET_NAME } from "../fleet/types";
+import { FLEET_NAME, FLEET_STACK } from "../fleet/types";
 import { UNKNOWN_VALUE } from "../core/unknown";
 
 export interface PluginResource {
@@ -67,6 +67,8 @@ export const RESOURCES: Record<string, PluginResource> = {
       if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
       // The plan the diff reports names the fleet (provider/fleet/provider.ts).
       out[FLEET_NAME] = urn.name;
+      // The stack, for the tag every member carries (provider/fleet/identity.ts).
+      out[FLEET_STACK] = `${urn.project}/${urn.stack}`;
       return out;
     },
   },

@@ -189,17 +189,20 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     const { id, outs } = await up(news({ maxSurge: 2, groups: five }));
     // The simulator's fault: the create of web-fra-1's replacement (batch 3) ends in `error`.
     const prev = fleetTyped.setFleetRuntime({
-      ops: {
-        ...serverMemberOps,
-        create: async (key, s, adoptId) => {
-          if (key !== "web-fra-1") return serverMemberOps.create(key, s, adoptId);
-          await sim.setConfig({ errorRate: 1 });
-          try {
-            return await serverMemberOps.create(key, s, adoptId);
-          } finally {
-            await sim.setConfig({ errorRate: 0 });
-          }
-        },
+      ops: (ctx) => {
+        const real = serverMemberOps(ctx);
+        return {
+          ...real,
+          create: async (key, s, adoptId) => {
+            if (key !== "web-fra-1") return real.create(key, s, adoptId);
+            await sim.setConfig({ errorRate: 1 });
+            try {
+              return await real.create(key, s, adoptId);
+            } finally {
+              await sim.setConfig({ errorRate: 0 });
+            }
+          },
+        };
       },
     });
     const debian = news({ maxSurge: 2, groups: five, defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } });

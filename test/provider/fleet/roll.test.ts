@@ -148,6 +148,47 @@ describe("fleet rolling replacement on virtual time", () => {
     expect(clock.elapsed()).to.be.below(7200 + 200 + 100);
   });
 
+  it("the engine's Cancel ends a pause between batches at once: the roll stops there with every server of the account recorded", async () => {
+    const clock = fakeClock();
+    const account = new ModelAccount(clock);
+    const keys = KEYS.slice(0, 3);
+    const state = account.seed(keys, "ubuntu-24.04");
+    const cancel = new AbortController();
+    const opts = { maxSurge: 1, maxUnavailable: 0, pauseMs: 60_000, clock, signal: cancel.signal };
+    const result = applyPlan(state, planMembers(state.members, specs("debian-12", keys)), specs("debian-12", keys), account.ops(), opts);
+    // Ctrl-C 2 s into the first pause (the first batch ends at 1,200 ms).
+    clock.setTimeout(() => cancel.abort(new Error("cancelled by the engine")), 3200);
+    await run(clock, result);
+    const res = await result;
+    expect(clock.elapsed(), "ended with the Cancel, not after the 60 s pause").to.be.below(3200 + 100);
+    expect(res.failures.map((f) => f.message)).to.deep.equal(["member web-ewr-2: the roll stopped in its pause (pauseSeconds) before this member's batch: cancelled by the engine"]);
+    expect(res.replaced).to.equal(1);
+    expect(account.log).to.deep.equal(["0 POST web-ewr-1 debian-12 -> s4", "1000 active web-ewr-1 s4", "1000 DELETE web-ewr-1 s1"]);
+    expect(Object.values(state.members).map((m) => m.id).sort(), "the state holds every server of the account").to.deep.equal([...account.servers.keys()].sort());
+  });
+
+  it("a replacement whose server an interrupted run made is taken over (adopt), not created again", async () => {
+    const clock = fakeClock();
+    const account = new ModelAccount(clock);
+    const keys = KEYS.slice(0, 2);
+    const state = account.seed(keys, "ubuntu-24.04");
+    const taken: string[] = [];
+    const ops = { ...account.ops(), create: async (key: string, spec: MemberSpec, adoptId?: string) => {
+      if (!adoptId) return account.ops().create(key, spec);
+      taken.push(`${key} ${adoptId}`);
+      return { id: adoptId, label: key, region: "ewr", plan: "vc2-1c-1gb", os: spec.os, mainIp: "", status: "active" } as RecordedMember;
+    } };
+    state.leftovers.s9 = { id: "s9", label: "web-ewr-1", region: "ewr", plan: "vc2-1c-1gb", os: "debian-12", mainIp: "", status: "pending" } as RecordedMember;
+    const plan = planMembers(state.members, specs("debian-12", keys));
+    const result = applyPlan(state, plan, specs("debian-12", keys), ops, { maxSurge: 1, maxUnavailable: 0, pauseMs: 0, clock, adopt: { "web-ewr-1": "s9" } });
+    await run(clock, result);
+    expect((await result).failures).to.deep.equal([]);
+    expect(taken).to.deep.equal(["web-ewr-1 s9"]);
+    expect(account.log.filter((l) => l.includes("POST"))).to.deep.equal(["200 POST web-ewr-2 debian-12 -> s3"]);
+    expect(state.members["web-ewr-1"].id).to.equal("s9");
+    expect(state.leftovers, "the leftover taken over is a member now").to.deep.equal({});
+  });
+
   it("a failed replacement stops the roll after its batch; the failed server is a leftover, the old one stays the member; the next run resumes", async () => {
     const clock = fakeClock();
     const account = new ModelAccount(clock);
