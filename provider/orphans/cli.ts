@@ -5,19 +5,21 @@
 // they would create against servers no named state holds (tagless-cli.ts):
 //   hosting-orphans --stack <stack> [--stack <other>...] [--cwd <project dir>] [--adopt | --delete [--yes]]
 //
-// Tagged (servers that carry the stack's ownership tag): lists, and with --delete deletes,
-// the tagged servers that are not in the exported state:
+// Tagged (servers that carry the stack's ownership tag, or a fleet's tag): lists, and with
+// --delete deletes, the tagged servers that are not in the exported state; the state's fleets
+// are searched by their own tags too, and `--adopt` leaves a fleet's servers to that fleet:
 //   pulumi stack export --file state.json
 //   HOSTING_API_KEY=... HOSTING_BASE_URL=... hosting-orphans --state state.json --tag pulumi-stack:proj/stack [--delete]
 import * as fs from "fs";
 import { getClient } from "../api";
 import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
-import { deleteOrphans, findOrphans, serverIdsInState } from "./find-orphans";
+import { deleteOrphans, findOrphans, fleetMemberOf } from "./find-orphans";
+import { serversInState } from "./state-servers";
 import { runTagless } from "./tagless-cli";
 
 const USAGE =
   "usage: hosting-orphans --stack <stack> [--stack <other>...] [--cwd <project dir>] [--adopt | --delete [--yes]]\n" +
-  "   or: hosting-orphans --state <exported state.json> --tag pulumi-stack:<project>/<stack> [--delete]";
+  "   or: hosting-orphans --state <exported state.json> --tag pulumi-stack:<project>/<stack> [--tag hosting-fleet:<project>/<stack>/<fleet>...] [--adopt | --delete]";
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -28,14 +30,26 @@ function flags(name: string): string[] {
   return process.argv.flatMap((a, i) => (a === name && i + 1 < process.argv.length ? [process.argv[i + 1]] : []));
 }
 
-async function tagged(stateFile: string, tag: string): Promise<void> {
+async function tagged(stateFile: string, given: string[]): Promise<void> {
   const apiKey = fromEnv(SETTINGS.apiKey, process.env);
   const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
   if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env}`);
   const api = getClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
-  const orphans = await findOrphans(api, tag, serverIdsInState(JSON.parse(fs.readFileSync(stateFile, "utf8"))));
-  for (const s of orphans) console.log(`orphan ${s.id} ${s.label} ${s.region} ${s.status} created ${s.createdAt}`);
-  console.log(`${orphans.length} orphaned server(s) carry ${tag}`);
+  const state = serversInState(JSON.parse(fs.readFileSync(stateFile, "utf8")));
+  // The fleets of the state are searched by their own tags too (shape B's members carry no ownership tag by default).
+  const tags = [...new Set([...given, ...state.fleetTags])];
+  const orphans = await findOrphans(api, tags, state.ids);
+  for (const s of orphans) {
+    const fleet = fleetMemberOf(s);
+    console.log(`orphan ${s.id} ${s.label} ${s.region} ${s.status} created ${s.createdAt}${fleet ? ` (${fleet})` : ""}`);
+  }
+  console.log(`${orphans.length} orphaned server(s) carry ${tags.join(" or ")}`);
+  if (process.argv.includes("--adopt")) {
+    const loose = orphans.filter((s) => !fleetMemberOf(s));
+    if (loose.length > 0) throw new Error(`--adopt with --state takes over fleet servers only; for ${loose.map((s) => s.id).join(", ")} use \`hosting-orphans --stack <stack> --adopt\` or adoptId`);
+    console.log(orphans.length > 0 ? `nothing to record: each fleet takes its ${orphans.length} server(s) over on its next \`pulumi up\` (no POST), and deletes the ones it no longer declares` : "nothing to adopt");
+    return;
+  }
   if (orphans.length > 0 && process.argv.includes("--delete")) {
     const deleted = await deleteOrphans(api, orphans);
     console.log(`deleted ${deleted.length}: ${deleted.join(", ")}`);
@@ -47,7 +61,7 @@ async function tagged(stateFile: string, tag: string): Promise<void> {
 async function main(): Promise<void> {
   const stacks = flags("--stack");
   const stateFile = flag("--state");
-  const tag = flag("--tag");
+  const tag = flags("--tag");
   if (stacks.length > 0) {
     await runTagless({
       stacks,
@@ -56,7 +70,7 @@ async function main(): Promise<void> {
       delete: process.argv.includes("--delete"),
       yes: process.argv.includes("--yes"),
     });
-  } else if (stateFile && tag) {
+  } else if (stateFile && tag.length > 0) {
     await tagged(stateFile, tag);
   } else {
     throw new Error(USAGE);

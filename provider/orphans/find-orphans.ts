@@ -1,31 +1,48 @@
 // Finds servers that a stack created but never recorded: the ones carrying
-// the stack's ownership tag whose id is not in the stack's state. That happens
+// the stack's ownership tag, or the tag of one of its fleets, whose id is not in the stack's
+// state (state-servers.ts reads every resource type that records a server). That happens
 // when `pulumi up` dies between the API's answer and the checkpoint write
 // (kill -9, a lost CI runner). Deleting is a separate, explicit step. Without tags
 // (shape B's default), `untrackedServers` gives the candidates that tagless.ts pairs with a
 // preview's planned creates.
 import type { HostingApi, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
-import { SERVER_TYPE } from "./planned-creates";
+import { memberKeyOf } from "../fleet/identity";
+import { SYSTEM_TAG_PREFIXES } from "../server/system-tags";
+import { serversInState } from "./state-servers";
+
+const FLEET_TAG_PREFIX = SYSTEM_TAG_PREFIXES[0];
 
 /** The tag every Server of a stack carries (docs/guide.md, "Server"). */
 export function stackOwnershipTag(project: string, stack: string): string {
   return `pulumi-stack:${project}/${stack}`;
 }
 
-/** Ids of the hosting servers recorded in an exported deployment (`pulumi stack export`). */
+/** Ids of the hosting servers recorded in an exported deployment (`pulumi stack export`): every Server, Fleet member and leftover. */
 export function serverIdsInState(exported: unknown): Set<string> {
-  const deployment = (exported as { deployment?: { resources?: unknown } } | undefined)?.deployment;
-  const resources = Array.isArray(deployment?.resources) ? (deployment.resources as { type?: unknown; id?: unknown }[]) : [];
-  const ids = resources
-    .filter((r) => r.type === SERVER_TYPE && typeof r.id === "string" && r.id !== "")
-    .map((r) => r.id as string);
-  return new Set(ids);
+  return serversInState(exported).ids;
 }
 
-export async function findOrphans(api: HostingApi, ownershipTag: string, stateIds: Set<string>): Promise<Server[]> {
-  const tagged = await api.listAllServers({ tag: ownershipTag });
-  return tagged.filter((server) => !stateIds.has(server.id) && server.status !== "terminated");
+/**
+ * The servers carrying any of `tags` (the stack's ownership tag, each fleet's tag) whose id the
+ * state does not hold, once each.
+ */
+export async function findOrphans(api: HostingApi, tags: string | string[], stateIds: Set<string>): Promise<Server[]> {
+  const byId = new Map<string, Server>();
+  for (const tag of [tags].flat()) {
+    for (const server of await api.listAllServers({ tag })) {
+      if (!stateIds.has(server.id) && server.status !== "terminated") byId.set(server.id, server);
+    }
+  }
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** "member <key> of fleet <project>/<stack>/<name>" for a server a Fleet made, else undefined. */
+export function fleetMemberOf(server: Server): string | undefined {
+  const fleet = (server.tags ?? []).find((t) => t.startsWith(FLEET_TAG_PREFIX));
+  if (!fleet) return undefined;
+  const key = memberKeyOf(server.tags);
+  return `${key ? `member ${key}` : "a server"} of fleet ${fleet.slice(FLEET_TAG_PREFIX.length)}`;
 }
 
 /**
@@ -36,7 +53,8 @@ export async function findOrphans(api: HostingApi, ownershipTag: string, stateId
 export async function untrackedServers(api: HostingApi, stateIds: Set<string>, ownTags: string[]): Promise<Server[]> {
   const all = await api.listAllServers();
   const foreign = (s: Server) => (s.tags ?? []).some((t) => t.startsWith(OWNER_TAG_PREFIX) && !ownTags.includes(t));
-  return all.filter((s) => s.status !== "terminated" && !stateIds.has(s.id) && !foreign(s));
+  // A fleet's server is its fleet's, found by the fleet's tag (findOrphans), never a Server's candidate.
+  return all.filter((s) => s.status !== "terminated" && !stateIds.has(s.id) && !foreign(s) && !fleetMemberOf(s));
 }
 
 /** Deletes the given servers; returns the ids deleted (already-gone ones included). */

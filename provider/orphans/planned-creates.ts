@@ -1,12 +1,15 @@
 // The servers a preview would create, read from its engine events: what a crashed `up` may
-// have created already without recording it. A replacement's new server counts too (the old
+// have created already without recording it (a `Server` of either face), and the tags of the
+// Fleets it names, whose servers are found by tag. A replacement's new server counts too (the old
 // one is in the state; the new one may be the orphan). Servers that adopt (`adoptId`) create
 // nothing and are left out.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { isUnknown } from "../core/unknown";
+import { fleetTagOf } from "../fleet/identity";
+import { FLEET_TYPES, SERVER_TYPES } from "./state-servers";
 
-/** The type of a `Server` in the engine's events and in `pulumi stack export`. */
-export const SERVER_TYPE = "pulumi-nodejs:dynamic/hosting:Server";
+/** The type of a dynamic-face `Server` in the engine's events and in `pulumi stack export` (the plugin's is in SERVER_TYPES). */
+export const SERVER_TYPE = SERVER_TYPES[0];
 
 const CREATE_OPS = new Set(["create", "create-replacement"]);
 
@@ -30,7 +33,7 @@ export function plannedCreates(stack: string, events: EngineEvent[]): PlannedCre
   const out = new Map<string, PlannedCreate>();
   for (const e of events) {
     const step = e.resourcePreEvent?.metadata;
-    if (!step || step.type !== SERVER_TYPE || !CREATE_OPS.has(step.op)) continue;
+    if (!step || !(SERVER_TYPES as readonly string[]).includes(step.type) || !CREATE_OPS.has(step.op)) continue;
     const inputs = step.new?.inputs ?? {};
     if (typeof inputs.adoptId === "string") continue;
     out.set(step.urn, plannedCreate(stack, step.urn, inputs));
@@ -45,4 +48,19 @@ function plannedCreate(stack: string, urn: string, inputs: Record<string, unknow
   const unknown = ["label", "region", "plan"].filter((k) => isUnknown(inputs[k]));
   if (unknown.length > 0) p.unmatchable = `${unknown.join(", ")} not known before the up`;
   return p;
+}
+
+/**
+ * The tag of every Fleet the preview names (a Fleet plans no per-member creates: its servers are
+ * found by its tag instead), from the URN urn:pulumi:<stack>::<project>::<type>::<name>.
+ */
+export function plannedFleetTags(events: EngineEvent[]): string[] {
+  const tags = new Set<string>();
+  for (const e of events) {
+    const step = e.resourcePreEvent?.metadata;
+    if (!step || !(FLEET_TYPES as readonly string[]).includes(step.type)) continue;
+    const [head, project, , ...name] = step.urn.split("::");
+    tags.add(fleetTagOf(`${project}/${head.split(":").pop()}`, name.join("::")));
+  }
+  return [...tags].sort();
 }

@@ -4,8 +4,9 @@
 // user's own project on disk, run by the `pulumi` on PATH with the usual backend variables.
 import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
 import { SETTINGS } from "../core/settings";
-import { serverIdsInState, stackOwnershipTag } from "./find-orphans";
-import { plannedCreates, type PlannedCreate } from "./planned-creates";
+import { stackOwnershipTag } from "./find-orphans";
+import { plannedCreates, plannedFleetTags, type PlannedCreate } from "./planned-creates";
+import { serversInState } from "./state-servers";
 
 export interface PreviewedStack {
   name: string;
@@ -14,6 +15,8 @@ export interface PreviewedStack {
   stateIds: Set<string>;
   /** The tag this stack's servers carry when they carry one (shape A's default). */
   ownTag: string;
+  /** The tags of the stack's Fleets: in the state, or in the program (a killed create leaves none in the state). */
+  fleetTags: string[];
   /** hosting:apiKey and hosting:baseUrl of the stack config, when set. */
   config: { apiKey?: string; baseUrl?: string };
 }
@@ -22,7 +25,7 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
   const stack = await LocalWorkspace.selectStack({ stackName: name, workDir: cwd }, { workDir: cwd });
   const events: EngineEvent[] = [];
   await stack.preview({ onEvent: (e) => events.push(e) });
-  const stateIds = serverIdsInState(await stack.exportStack());
+  const state = serversInState(await stack.exportStack());
   const project = (await stack.workspace.projectSettings()).name;
   const all = await stack.getAllConfig();
   const value = (k: string) => (all[k]?.value ? all[k].value : undefined);
@@ -30,7 +33,8 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
     name,
     stack,
     planned: plannedCreates(name, events),
-    stateIds,
+    stateIds: state.ids,
+    fleetTags: [...new Set([...state.fleetTags, ...plannedFleetTags(events)])].sort(),
     ownTag: stackOwnershipTag(project, name),
     config: { apiKey: value(SETTINGS.apiKey.config), baseUrl: value(SETTINGS.baseUrl.config) },
   };

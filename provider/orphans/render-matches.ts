@@ -1,13 +1,15 @@
 // The lines `hosting-orphans --stack` prints: one per match with the `adoptId` line to add,
-// one per ambiguity with every candidate, and a count line that tests and CI can read.
+// one per ambiguity with every candidate, one per unrecorded fleet server, and count lines that
+// tests and CI can read.
 import type { Server } from "../api/wire/types";
-import type { MatchResult } from "./match-planned";
+import { fleetMemberOf } from "./find-orphans";
+import type { TaglessResult } from "./tagless";
 import type { PlannedCreate } from "./planned-creates";
 
 const what = (p: PlannedCreate) => `${p.stack}:${p.name} (label "${p.label}", ${p.region}, ${p.plan})`;
 const server = (s: Server) => `${s.id} (${s.status}, created ${s.createdAt})`;
 
-export function renderMatches(r: MatchResult): string[] {
+export function renderMatches(r: TaglessResult): string[] {
   const lines: string[] = [];
   for (const m of r.matches) {
     lines.push(`match ${m.server.id} for ${what(m.planned)}: ${m.server.status}, created ${m.server.createdAt}`);
@@ -18,6 +20,8 @@ export function renderMatches(r: MatchResult): string[] {
     lines.push(`ambiguous ${what(a.planned)}: candidates ${a.servers.map(server).join(", ")}${rivals}; not guessed: give adoptId by hand, or delete what is not wanted`);
   }
   for (const p of r.unmatchable) lines.push(`unmatchable ${p.stack}:${p.name}: ${p.unmatchable}`);
+  for (const s of r.fleetMembers) lines.push(`fleet-member ${s.id}: ${fleetMemberOf(s)}, ${s.status}, created ${s.createdAt}; in no state`);
+  lines.push(`${r.fleetMembers.length} unrecorded fleet server(s); each fleet takes its own over on its next \`pulumi up\` (no POST) and deletes the ones it no longer declares`);
   lines.push(
     `${r.matches.length} match(es), ${r.ambiguous.length} ambiguous, ${r.unmatchable.length} unmatchable; ` +
       `${r.unclaimed.length} other server(s) that no named stack holds fit no planned create (not touched)`,

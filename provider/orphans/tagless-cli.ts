@@ -34,8 +34,11 @@ export async function runTagless(args: TaglessArgs): Promise<void> {
   const api = getClient({ apiKey, baseUrl, keySource });
   const result = await findTaglessOrphans(api, stacks);
   for (const line of renderMatches(result)) console.log(line);
-  if (result.matches.length === 0) return;
+  if (result.matches.length === 0 && result.fleetMembers.length === 0) return;
   if (args.adopt) {
+    if (result.fleetMembers.length > 0) {
+      console.log(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its own over on its next \`pulumi up\` (no POST)`);
+    }
     for (const s of stacks) {
       const mine = result.matches.filter((m) => m.planned.stack === s.name).map((m) => ({ name: m.planned.name, id: m.server.id }));
       if (mine.length === 0) continue;
@@ -43,15 +46,15 @@ export async function runTagless(args: TaglessArgs): Promise<void> {
       console.log(`recorded ${mine.length} adoption(s) in hosting:adopt of stack ${s.name}; the next \`pulumi up\` adopts them`);
     }
   } else if (args.delete) {
-    const servers = result.matches.map((m) => m.server);
-    if (!args.yes && !(await confirm(`delete ${servers.length} matched server(s)? type "yes": `))) {
+    const servers = [...result.matches.map((m) => m.server), ...result.fleetMembers];
+    if (!args.yes && !(await confirm(`delete ${servers.length} matched or fleet server(s)? type "yes": `))) {
       console.log("nothing deleted");
       return;
     }
     const deleted = await deleteOrphans(api, servers);
     console.log(`deleted ${deleted.length}: ${deleted.join(", ")}`);
   } else {
-    console.log("nothing changed; run again with --adopt to record the adoptions in the stack config, or --delete to delete the matched servers");
+    console.log("nothing changed; run again with --adopt to record the adoptions in the stack config, or --delete to delete the matched servers and the fleet servers in no state");
   }
 }
 

@@ -2,14 +2,20 @@
 // for shape B's default servers. Each named stack is previewed; the servers its program would
 // create are matched (match-planned.ts) against the account's servers that no named stack
 // holds. What a crash created is exactly such a server: the program declares it, the state
-// does not know it. Acting on the matches (adopt or delete) is the caller's explicit step.
-import type { HostingApi } from "../api/wire/types";
-import { untrackedServers } from "./find-orphans";
+// does not know it. A Fleet plans no per-member creates: its unrecorded servers are the ones
+// carrying its tag (the fleet takes them over on its next `up`). Acting on them (adopt or
+// delete) is the caller's explicit step.
+import type { HostingApi, Server } from "../api/wire/types";
+import { findOrphans, untrackedServers } from "./find-orphans";
 import { matchPlanned, type MatchResult } from "./match-planned";
 import type { PreviewedStack } from "./preview-stack";
 
-export async function findTaglessOrphans(api: HostingApi, stacks: PreviewedStack[]): Promise<MatchResult> {
+/** The pairs of planned creates and servers, and the unrecorded servers of the stacks' fleets. */
+export type TaglessResult = MatchResult & { fleetMembers: Server[] };
+
+export async function findTaglessOrphans(api: HostingApi, stacks: PreviewedStack[]): Promise<TaglessResult> {
   const stateIds = new Set(stacks.flatMap((s) => [...s.stateIds]));
   const candidates = await untrackedServers(api, stateIds, stacks.map((s) => s.ownTag));
-  return matchPlanned(stacks.flatMap((s) => s.planned), candidates);
+  const fleetMembers = await findOrphans(api, stacks.flatMap((s) => s.fleetTags), stateIds);
+  return { ...matchPlanned(stacks.flatMap((s) => s.planned), candidates), fleetMembers };
 }

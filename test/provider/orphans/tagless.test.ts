@@ -12,7 +12,7 @@ import { describeShapes, KEYS } from "../../helpers/simulator";
 
 const URN = (name: string) => `urn:pulumi:dev::proj::${SERVER_TYPE}::${name}`;
 
-function step(op: string, name: string, inputs: Record<string, unknown>, type = SERVER_TYPE): EngineEvent {
+function step(op: string, name: string, inputs: Record<string, unknown>, type: string = SERVER_TYPE): EngineEvent {
   return { sequence: 0, timestamp: 0, resourcePreEvent: { metadata: { op, urn: URN(name), type, new: { inputs } } } } as unknown as EngineEvent;
 }
 
@@ -59,7 +59,7 @@ describe("hosting-orphans --stack: pairing planned creates with untracked server
     const r = matchPlanned([planned("a", "web-1"), planned("b", "web-2")], [server("s1", "web-1"), server("s2", "web-1"), server("s3", "web-2")]);
     expect(r.matches.map((m) => m.server.id)).to.deep.equal(["s3"]);
     expect(r.ambiguous.map((a) => [a.planned.name, a.servers.map((s) => s.id)])).to.deep.equal([["a", ["s1", "s2"]]]);
-    const lines = renderMatches(r);
+    const lines = renderMatches({ ...r, fleetMembers: [] });
     expect(lines.some((l) => /^ambiguous dev:a .*candidates s1 .*s2 .*not guessed/.test(l))).to.equal(true);
     expect(lines).to.include('  adoptId: "s3",  // add to new hosting.Server("b", ...) of stack dev');
     expect(lines.at(-1)).to.match(/^1 match\(es\), 1 ambiguous, 0 unmatchable; 0 other server/);

@@ -1,0 +1,63 @@
+// What an exported stack state (`pulumi stack export`) says about servers: every server id a
+// resource records, and the tag of every Fleet in it. Each resource type that owns a server is
+// read here, on both faces:
+//   Server   (pulumi-nodejs:dynamic/hosting:Server, hosting:index:Server)  its id
+//   Fleet    (pulumi-nodejs:dynamic/hosting:Fleet,  hosting:index:Fleet)   the ids of its members
+//            and leftovers, and its tag (provider/fleet/identity.ts)
+//   Webhook and the provider resource own none.
+// A type of this provider that is none of these is refused with an error rather than guessed:
+// a tool that misreads a state would call a running server an orphan and offer to delete it.
+
+export const SERVER_TYPES = ["pulumi-nodejs:dynamic/hosting:Server", "hosting:index:Server"] as const;
+export const FLEET_TYPES = ["pulumi-nodejs:dynamic/hosting:Fleet", "hosting:index:Fleet"] as const;
+const OWN_NO_SERVER = ["pulumi-nodejs:dynamic/hosting:Webhook", "hosting:index:Webhook", "pulumi:providers:hosting"];
+
+export interface StateServers {
+  /** Every server id a resource of the state records. */
+  ids: Set<string>;
+  /** The tag of every Fleet in the state that has one (a Fleet from before tags has none). */
+  fleetTags: string[];
+}
+
+interface StateResource {
+  type?: unknown;
+  urn?: unknown;
+  id?: unknown;
+  outputs?: Record<string, unknown>;
+}
+
+/** True for a type token of this provider (either face). */
+export function isHostingType(type: string): boolean {
+  return type.startsWith("hosting:") || type.startsWith("pulumi-nodejs:dynamic/hosting:") || type === "pulumi:providers:hosting";
+}
+
+export function serversInState(exported: unknown): StateServers {
+  const deployment = (exported as { deployment?: { resources?: unknown } } | undefined)?.deployment;
+  const resources = Array.isArray(deployment?.resources) ? (deployment.resources as StateResource[]) : [];
+  const ids = new Set<string>();
+  const fleetTags: string[] = [];
+  for (const r of resources) {
+    const type = typeof r.type === "string" ? r.type : "";
+    if ((SERVER_TYPES as readonly string[]).includes(type)) {
+      if (typeof r.id === "string" && r.id !== "") ids.add(r.id);
+    } else if ((FLEET_TYPES as readonly string[]).includes(type)) {
+      for (const group of [r.outputs?.members, r.outputs?.leftovers]) for (const id of memberIds(group)) ids.add(id);
+      if (typeof r.outputs?.fleetTag === "string") fleetTags.push(r.outputs.fleetTag);
+    } else if (isHostingType(type) && !OWN_NO_SERVER.includes(type)) {
+      throw new Error(
+        `the state holds ${String(r.urn ?? type)} of type ${type}, which this version of hosting-orphans does not understand; ` +
+          "it will not judge the servers of a state it cannot read (a running server could look like an orphan): use the hosting-orphans of the pulumi-hosting release that made the stack",
+      );
+    }
+  }
+  return { ids, fleetTags };
+}
+
+/** The server ids of a Fleet's `members` or `leftovers` output (plain, or as a secret the export shows unwrapped). */
+function memberIds(group: unknown): string[] {
+  if (!group || typeof group !== "object") return [];
+  return Object.values(group as Record<string, unknown>).flatMap((m) => {
+    const id = (m as { id?: unknown } | null)?.id;
+    return typeof id === "string" && id !== "" ? [id] : [];
+  });
+}
