@@ -48,7 +48,7 @@ link_shim() {
   local shim="$SDK_DIR/pulumi-resource-pulumi-nodejs"
   [[ -f "$shim" ]] || { echo "setup-pulumi: $shim is missing from the @pulumi/pulumi package" >&2; exit 1; }
   if [[ -n "${1:-}" ]]; then
-    cp "$shim" "$1/pulumi-resource-pulumi-nodejs.tmp" && mv "$1/pulumi-resource-pulumi-nodejs.tmp" "$1/pulumi-resource-pulumi-nodejs"
+    cp "$shim" "$1/pulumi-resource-pulumi-nodejs.tmp.$$" && mv "$1/pulumi-resource-pulumi-nodejs.tmp.$$" "$1/pulumi-resource-pulumi-nodejs"
     shim="$1/pulumi-resource-pulumi-nodejs"
   fi
   ln -sf "$shim" "$BIN/pulumi-resource-pulumi-nodejs"
@@ -97,7 +97,7 @@ link_yaml_host() {
   local host="$cache/pulumi-language-yaml"
   # Beside the CLI, as for the shim: the engine then takes it as bundled and does not warn.
   if [[ -n "${1:-}" ]]; then
-    cp "$host" "$1/pulumi-language-yaml.tmp" && mv "$1/pulumi-language-yaml.tmp" "$1/pulumi-language-yaml"
+    cp "$host" "$1/pulumi-language-yaml.tmp.$$" && mv "$1/pulumi-language-yaml.tmp.$$" "$1/pulumi-language-yaml"
     host="$1/pulumi-language-yaml"
   fi
   ln -sf "$host" "$BIN/pulumi-language-yaml"
