@@ -11,7 +11,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Server, UpdateServerRequest } from "../api/wire/types";
-import { catalogue, type Catalogue } from "../core/catalogue";
+import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { api } from "../core/client";
 import type { RawProps, Recorded } from "../core/route";
 import { waiterFor } from "../core/waiters";
@@ -85,7 +85,7 @@ function labelAndTagsPatch(current: Server, ins: ServerInputs): UpdateServerRequ
 }
 
 /** A created server's outputs, with the fields the API may not return taken from the program. */
-function adoptedOutputs(server: Server, ins: ServerInputs, cat: Catalogue): ServerOutputs {
+function adoptedOutputs(server: Server, ins: ServerInputs, cat: CatalogueSnapshot): ServerOutputs {
   const outs = serverOutputs(server, ins, cat);
   return { ...outs, sshKeyIds: ins.sshKeyIds, backups: ins.backups, ddosProtection: ins.ddosProtection };
 }

@@ -7,7 +7,7 @@ import type { ApiShape, Server, ServerStatus } from "../api/wire/types";
 import { CREATE_FIELDS } from "../../protocol/shapes";
 import { sortedSet } from "../core/sorted-set";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
-import { findOs, type Catalogue } from "../core/catalogue";
+import { findOs, type CatalogueSnapshot } from "../core/catalogue";
 import type { RawProps, Recorded } from "../core/route";
 import { containsUnknown } from "../core/unknown";
 
@@ -23,7 +23,7 @@ export function apiTags(ins: Pick<ServerInputs, "tags" | "ownerTag">): string[] 
 }
 
 /** The checked inputs: defaults filled, lists sorted, os/osId completed from the catalogue. */
-export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, cat?: Catalogue): Recorded<ServerInputs> {
+export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, cat?: CatalogueSnapshot): Recorded<ServerInputs> {
   const out: Props = {};
   for (const k of SERVER_INPUT_NAMES) {
     const v = news[k] ?? (SERVER_DEFAULTS as Props)[k];
@@ -58,7 +58,7 @@ export function powerStateOf(status: ServerStatus | string, declared?: PowerStat
  * `prior` is the declared inputs: its `hostname` is one the program declared (see
  * `declaredView` for passing recorded outputs).
  */
-export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: Catalogue): ServerOutputs {
+export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: CatalogueSnapshot): ServerOutputs {
   // Adopted servers (Server.get) have no declared owner: the API's ownership tag, if any, is it.
   const ownerTag =
     typeof prior.ownerTag === "string" && prior.ownerTag !== ""
