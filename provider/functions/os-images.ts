@@ -31,7 +31,7 @@ export interface GetOsImagesResult extends GetOsImagesArgs {
 }
 
 export interface GetOsImageArgs extends GetOsImagesArgs {
-  /** Slug, e.g. "ubuntu-24.04" (any case; a string of digits is taken as the id). */
+  /** Slug, e.g. "ubuntu-24.04". */
   slug?: string;
   /** Legacy integer id, e.g. 2284. */
   id?: Integer;
