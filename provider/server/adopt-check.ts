@@ -57,11 +57,19 @@ export async function checkAdoption(
   return { inputs: out };
 }
 
+/** What adoption compares with the live server: the program's region, plan and image (raw or checked). */
+export interface AdoptionDeclared {
+  region?: unknown;
+  plan?: unknown;
+  os?: unknown;
+  osId?: unknown;
+}
+
 /**
  * Why `live` cannot be adopted as declared: absent, terminated, or a region, plan or OS that
  * only a replace could change. Values still unknown (preview) are not compared.
  */
-export function adoptionProblems(id: string, live: Server | undefined, news: RawProps, cat: CatalogueSnapshot): CheckFailure[] {
+export function adoptionProblems(id: string, live: Server | undefined, news: AdoptionDeclared, cat: CatalogueSnapshot): CheckFailure[] {
   if (!live) {
     return [{ property: "adoptId", reason: `adoptId "${id}": no server with this id exists (or it is terminated); check the id, or remove adoptId to create a new server` }];
   }

@@ -40,8 +40,10 @@ export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, ca
     }
   }
   for (const [k, v] of Object.entries(news)) if (k.startsWith("__")) out[k] = v;
-  // At preview any value may still be the engine's unknown sentinel (core/unknown.ts);
-  // create and update only ever see known values.
+  // Why a cast: this is where raw props become ServerInputs. Their kinds were proven by check's
+  // validation (validate.ts) before, and every default is filled above, but the compiler cannot
+  // follow a check made on a Record's values. At preview any value may still be the engine's
+  // unknown sentinel (core/unknown.ts); create and update only ever see known values.
   return out as unknown as Recorded<ServerInputs>;
 }
 
