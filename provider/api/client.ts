@@ -5,7 +5,8 @@
 
 import { createHash, randomUUID } from "crypto";
 import { ApiError, IncompleteCreateError } from "./http/errors";
-import { Catalogue, type OsCatalogue } from "./catalogue/catalogue";
+import { CatalogueCache } from "./catalogue/catalogue-cache";
+import type { OsCatalogue } from "./catalogue/os-catalogue";
 import { CatalogueFileCache, fileCached } from "./catalogue/catalogue-file-cache";
 import { toAccount, toCreateBody, toOsImage, toPlan, toRegion, toServer, toWebhook, unwrapList, unwrapOne } from "./wire/normalize";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options";
@@ -72,7 +73,7 @@ export class HostingClient implements HostingApi {
   private readonly tracker: ShapeTracker;
   private readonly limiter: Pacer;
   private readonly requester: Requester;
-  private readonly catalogue: Catalogue;
+  private readonly catalogue: CatalogueCache;
   private readonly basePath: string;
 
   constructor(opts: ClientOptions) {
@@ -106,7 +107,7 @@ export class HostingClient implements HostingApi {
     });
     const files = safe.catalogueCacheDir ? new CatalogueFileCache(safe.catalogueCacheDir, safe.baseUrl, safe.catalogueCacheTtlMs) : undefined;
     const shape = { current: () => this.tracker.current, learn: (s: ApiShape) => this.tracker.learn(s) };
-    this.catalogue = new Catalogue({
+    this.catalogue = new CatalogueCache({
       regions: fileCached(files, () => "regions", async () => unwrapList((await this.get("/v1/regions")).data, "regions").map(toRegion), shape),
       plans: fileCached(
         files,

@@ -4,7 +4,7 @@ export { HostingClient } from "./client";
 export { createClient, getClient, resetClients } from "./client-registry";
 export { DEFAULTS, ClientOptionsError, isLoopback, type ClientOptions, type ResolvedOptions, type PagingMode, type RetryEvent } from "./options";
 export { ApiError, HttpError, IncompleteCreateError, RateLimitError, NetworkError, TimeoutError, isApiError } from "./http/errors";
-export { OsNotFoundError, OsCatalogue } from "./catalogue/catalogue";
+export { OsNotFoundError, OsCatalogue } from "./catalogue/os-catalogue";
 export { RateLimiter } from "./pacing/rate-limiter";
 export type { WaitReport } from "./pacing/wait-report";
 export type { Pacer, PacerSnapshot, Ticket, HeaderGetter } from "./pacing/pacer";

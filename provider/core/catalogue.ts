@@ -1,27 +1,35 @@
-// The catalogue (regions, plans, OS images) as check and diff see it. The client memoizes
-// each list (provider/api/catalogue/catalogue.ts), so this is one fetch per client per process,
-// shared by every resource.
+// The catalogue (regions, plans, OS images) as check and diff see it: the three lists of one
+// fetch. The client memoizes each list (provider/api/catalogue/catalogue-cache.ts), so this is
+// one fetch per client per process, shared by every resource. What a value names in it, the
+// one rule set of provider/api/catalogue/match.ts says.
 
 import type { HostingApi, OsImage, Plan, Region } from "../api/wire/types";
+import { resolveOs, type OsRef } from "../api/catalogue/match";
 
-export interface Catalogue {
+/** The regions, plans and OS images as one fetch gave them. */
+export interface CatalogueSnapshot {
   regions: Region[];
   plans: Plan[];
   osImages: OsImage[];
 }
 
+/**
+ * The old name, kept while provider/fleet/ still imports it (the lead renames it there with
+ * issue 37's operation context); new code says CatalogueSnapshot.
+ * @deprecated use CatalogueSnapshot
+ */
+export type Catalogue = CatalogueSnapshot;
+
 export const regionsOf = (client: HostingApi): Promise<Region[]> => client.listRegions();
 export const plansOf = (client: HostingApi): Promise<Plan[]> => client.listPlans();
 export const osImagesOf = (client: HostingApi): Promise<OsImage[]> => client.listOsImages();
 
-export async function catalogue(client: HostingApi): Promise<Catalogue> {
+export async function catalogue(client: HostingApi): Promise<CatalogueSnapshot> {
   const [regions, plans, osImages] = await Promise.all([regionsOf(client), plansOf(client), osImagesOf(client)]);
   return { regions, plans, osImages };
 }
 
-/** The image an `os` slug or `osId` names, or undefined. */
-export function findOs(cat: Catalogue, ref: { os?: unknown; osId?: unknown }): OsImage | undefined {
-  if (typeof ref.os === "string") return cat.osImages.find((o) => o.slug === ref.os);
-  if (typeof ref.osId === "number") return cat.osImages.find((o) => o.id === ref.osId);
-  return undefined;
+/** The image an `os` (slug or id) or else `osId` names, or undefined (match.ts's rules). */
+export function findOs(cat: CatalogueSnapshot, ref: OsRef): OsImage | undefined {
+  return resolveOs(cat.osImages, ref).image;
 }

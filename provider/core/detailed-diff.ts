@@ -42,11 +42,17 @@ export function changeKind(old: unknown, now: unknown): ChangeKind {
 }
 
 /** The detailed diff of the named properties, each kind read off the raw old and new values. */
-export function detailOf(olds: Record<string, unknown>, news: Record<string, unknown>, changed: { replaces?: string[]; updates?: string[] }): DetailedDiff {
+export function detailOf(olds: object, news: object, changed: { replaces?: string[]; updates?: string[] }): DetailedDiff {
   const out: DetailedDiff = {};
-  for (const k of changed.updates ?? []) out[k] = { kind: changeKind(olds[k], news[k]), replace: false };
-  for (const k of changed.replaces ?? []) out[k] = { kind: changeKind(olds[k], news[k]), replace: true };
+  const kind = (k: string) => changeKind(valueOf(olds, k), valueOf(news, k));
+  for (const k of changed.updates ?? []) out[k] = { kind: kind(k), replace: false };
+  for (const k of changed.replaces ?? []) out[k] = { kind: kind(k), replace: true };
   return out;
+}
+
+/** A property of inputs or outputs by name (undefined when it has none): any object is a record of its properties. */
+function valueOf(props: object, key: string): unknown {
+  return (props as Record<string, unknown>)[key];
 }
 
 /** The DiffResult both faces send, derived from the detailed diff alone. */

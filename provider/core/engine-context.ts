@@ -11,6 +11,7 @@
 // fleet. Throwing here turns that into a failed run that names the resource.
 
 import * as pulumi from "@pulumi/pulumi";
+import { untypedMethod } from "./sdk-internals";
 
 export class OutsideDeploymentError extends Error {
   constructor(type: string, name: string) {
@@ -34,6 +35,5 @@ export function assertInDeployment(type: string, name: string, attached: () => b
 
 /** PULUMI_TEST_MODE (SDKs before mocks) answers registrations locally on purpose. */
 function legacyTestMode(): boolean {
-  const runtime = pulumi.runtime as unknown as { isTestModeEnabled?: () => boolean };
-  return runtime.isTestModeEnabled?.() === true;
+  return untypedMethod(pulumi.runtime, "isTestModeEnabled")?.() === true;
 }

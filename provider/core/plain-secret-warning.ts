@@ -15,6 +15,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SETTINGS } from "./settings";
 import { warn } from "./warnings";
+import { untypedMethod } from "./sdk-internals";
 
 /** The stack config keys of the settings declared secret. */
 export const SECRET_CONFIG_KEYS: readonly string[] = Object.values(SETTINGS)
@@ -35,10 +36,10 @@ export interface StackConfigView {
 export const programConfig: StackConfigView = {
   get: (key) => pulumi.runtime.getConfig(key),
   isSecret: (key) => {
-    // Not in the SDK's typings (marked internal), but present in every version we support;
-    // when it is missing we cannot tell, and say nothing rather than something false.
-    const check = (pulumi.runtime as unknown as { isConfigSecret?: (k: string) => boolean }).isConfigSecret;
-    return typeof check === "function" ? check(key) : undefined;
+    // Not in the SDK's typings (sdk-internals.ts); when it is missing we cannot tell, and say
+    // nothing rather than something false.
+    const check = untypedMethod(pulumi.runtime, "isConfigSecret");
+    return check ? check(key) === true : undefined;
   },
   stack: () => pulumi.getStack(),
 };

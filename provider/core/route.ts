@@ -16,8 +16,12 @@ import type { PlannedDiff } from "./detailed-diff";
 /** What the engine hands a provider before `check` has vetted it: any property, any value. */
 export type RawProps = Record<string, unknown>;
 
-/** Checked inputs or recorded outputs, plus the engine's own `__provider` and the like. */
-export type Recorded<T> = T & { __provider?: string };
+/**
+ * Checked inputs or recorded outputs, plus the engine's own `__provider` and the hidden inputs
+ * the faces add beside the user's: `__replaceOnChanges` (detailed-diff.ts REPLACE_ON_CHANGES_KEY)
+ * and `__adoptName` (server/adopt-check.ts ADOPT_NAME).
+ */
+export type Recorded<T> = T & { __provider?: string; __replaceOnChanges?: unknown; __adoptName?: unknown };
 
 /**
  * What `read` returns: the SDK's ReadResult types `inputs` as outputs, but the engine takes
@@ -67,7 +71,7 @@ export async function observe<I, O>(impl: ProviderImpl<I, O>, a: Args): Promise<
 }
 
 /** check, with failures in the form the engine may print (both faces call this). */
-export async function checkForEngine<I, O>(impl: ProviderImpl<I, O>, olds: RawProps, news: RawProps): Promise<unknown> {
+export async function checkForEngine<I, O>(impl: ProviderImpl<I, O>, olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<I | RawProps>> {
   const res = await impl.check(olds, news);
   return res.failures ? { ...res, failures: failuresForEngine(res.failures) } : res;
 }

@@ -16,9 +16,11 @@
 // comes from `WaiterTimings`, and the time from the `clock` option
 // (the real one by default), so tests run on a fake clock and assert each poll's virtual time.
 //
-// Cancellation: a wait or read whose `signal` aborts leaves at once, rejected with its reason;
-// a poll still queued for its token when no waiter is left is dropped (its own signal).
+// Cancellation: a wait or read whose `signal` aborts leaves at once, rejected with its reason
+// (abortable.ts); a poll still queued for its token when no waiter is left is dropped (its own
+// signal).
 
+import { abortableWait } from "../api/wire/abortable";
 import { realClock, type Clock, type Timer } from "../api/wire/clock";
 import type { HostingApi, Server } from "../api/wire/types";
 import { ListSnapshot } from "./list-snapshot";
@@ -100,8 +102,6 @@ interface Entry {
   observed: boolean;
   resolve: (o: WaitOutcome) => void;
   reject: (e: unknown) => void;
-  /** Stops listening to the request's signal. */
-  unlisten: () => void;
 }
 
 interface PendingRead {
@@ -139,12 +139,12 @@ export class StatusWaiter implements Waiter {
   }
 
   wait(req: WaitRequest): Promise<WaitOutcome> {
-    return new Promise<WaitOutcome>((resolve, reject) => {
-      if (req.signal?.aborted) return reject(req.signal.reason);
+    let entry: Entry | undefined;
+    const start = (resolve: (o: WaitOutcome) => void, reject: (e: unknown) => void) => {
       const now = this.clock.now();
       this.snapshot.touch(req.id);
       const first = Math.max(0, req.firstPollMs ?? timings.initialPollMs);
-      const entry: Entry = {
+      entry = {
         req,
         startedAt: now,
         dueAt: now + first,
@@ -154,11 +154,11 @@ export class StatusWaiter implements Waiter {
         observed: false,
         resolve,
         reject,
-        unlisten: listen(req.signal, () => this.leave(entry, req.signal?.reason)),
       };
       this.entries.add(entry);
       this.schedule();
-    });
+    };
+    return abortableWait<WaitOutcome>(req.signal, start, () => entry && this.leave(entry, req.signal?.reason));
   }
 
   /**
@@ -170,12 +170,10 @@ export class StatusWaiter implements Waiter {
     if (!snapshot) this.snapshot.touch(id); // read to decide a mutation: see list-snapshot.ts
     const listed = snapshot ? this.snapshot.get(id, timings.readSnapshotMs) : undefined;
     if (listed) return Promise.resolve(listed);
-    return new Promise<Server | undefined>((resolve, reject) => {
-      if (opts.signal?.aborted) return reject(opts.signal.reason);
+    // An aborted read is answered at once; the batch's one request goes on for the others.
+    return abortableWait<Server | undefined>(opts.signal, (resolve, reject) => {
       const queue = this.reads.get(id) ?? [];
-      // An aborted read is answered at once; the batch's one request goes on for the others.
-      const unlisten = listen(opts.signal, () => reject(opts.signal?.reason));
-      queue.push({ snapshot, resolve: (s) => (unlisten(), resolve(s)), reject: (e) => (unlisten(), reject(e)) });
+      queue.push({ snapshot, resolve, reject });
       this.reads.set(id, queue);
       // Debounce: each read pushes the flush back by readBatchMs, up to readBatchMaxMs.
       const now = this.clock.now();
@@ -253,10 +251,9 @@ export class StatusWaiter implements Waiter {
     }
   }
 
-  /** A waiter whose signal aborted: it leaves now, and a queued poll no one needs is dropped. */
+  /** A waiter whose signal aborted (abortableWait rejects it): it leaves now, and a queued poll no one needs is dropped. */
   private leave(e: Entry, reason: unknown): void {
     if (!this.entries.delete(e)) return;
-    e.reject(reason);
     if (this.entries.size === 0) this.pollAbort?.abort(reason);
     this.schedule();
   }
@@ -347,7 +344,6 @@ export class StatusWaiter implements Waiter {
         }
       } else if (this.listFailures >= timings.maxListFailures || isPermanent(failure)) {
         this.entries.delete(e);
-        e.unlisten();
         e.reject(failure);
         continue;
       }
@@ -363,16 +359,8 @@ export class StatusWaiter implements Waiter {
 
   private finish(e: Entry, outcome: WaitOutcome): void {
     this.entries.delete(e);
-    e.unlisten();
     e.resolve(outcome);
   }
-}
-
-/** Calls `onAbort` once when `signal` aborts; returns the function that stops listening. */
-function listen(signal: AbortSignal | undefined, onAbort: () => void): () => void {
-  if (!signal) return () => undefined;
-  signal.addEventListener("abort", onAbort, { once: true });
-  return () => signal.removeEventListener("abort", onAbort);
 }
 
 /** A refusal that waiting cannot cure: 4xx other than 429 (e.g. a revoked key's 401). */

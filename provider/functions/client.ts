@@ -9,7 +9,7 @@ import type { HostingApi } from "../api/wire/types";
 import { resolveSettings, stackSettings } from "../core/settings";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { LookupFailedError } from "./lookup-errors";
-import { describeSearch } from "./nearest";
+import { describeSearch } from "./lookup-errors";
 
 export function lookupClient(): HostingApi {
   warnIfSecretsArePlain();

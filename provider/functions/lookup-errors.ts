@@ -25,3 +25,11 @@ export class LookupFailedError extends RunError {
     this.name = "LookupFailedError";
   }
 }
+
+/** `key "value", key2 value2` for the searched part of a message. */
+export function describeSearch(args: object): string {
+  const parts = Object.entries(args)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return parts.length ? parts.join(", ") : "(no filter)";
+}

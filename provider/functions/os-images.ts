@@ -1,13 +1,15 @@
 // OS image lookups: `getOsImages` (by family, name pattern; newest first) and `getOsImage`
-// (by slug, id or name pattern: the newest match), each with a `...Output` form.
-// Reads GET /v1/os once per process.
+// (by slug, id or name pattern: the newest match), each with a `...Output` form. A slug or id
+// names an image as everywhere else (api/catalogue/match.ts: the slug in any case, the id as a
+// number or digits). Reads GET /v1/os once per process.
 
 import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Integer, OsImage } from "../api/wire/types";
 import { osImagesOf } from "../core/catalogue";
 import { definedOnly, explained, outputOf } from "./client";
-import { describeSearch, nearest } from "./nearest";
-import { LookupError, LookupFailedError } from "./lookup-errors";
+import { nearest } from "../api/catalogue/nearest";
+import { matchOs, nearOs } from "../api/catalogue/match";
+import { describeSearch, LookupError, LookupFailedError } from "./lookup-errors";
 
 export interface GetOsImagesArgs {
   /** Family, e.g. "ubuntu", "debian" (case-insensitive). */
@@ -44,9 +46,10 @@ export type GetOsImageResult = OsImage;
 
 const newestFirst = (a: OsImage, b: OsImage) => (b.released ?? "").localeCompare(a.released ?? "") || b.id - a.id;
 
-function matches(image: OsImage, args: GetOsImageArgs): boolean {
-  if (args.slug !== undefined && image.slug !== args.slug) return false;
-  if (args.id !== undefined && image.id !== args.id) return false;
+/** Whether `image` meets every argument given; `slug` and `id` name an image by the catalogue's rules (api/catalogue/match.ts). */
+function matches(image: OsImage, args: GetOsImageArgs, all: OsImage[]): boolean {
+  if (args.slug !== undefined && matchOs(all, args.slug) !== image) return false;
+  if (args.id !== undefined && matchOs(all, args.id) !== image) return false;
   if (args.family !== undefined && image.family.toLowerCase() !== args.family.toLowerCase()) return false;
   if (args.namePattern !== undefined) {
     const re = new RegExp(args.namePattern, "i");
@@ -63,12 +66,12 @@ function search(all: OsImage[], args: GetOsImageArgs, lookup: string): OsImage[]
       throw new LookupFailedError(`${lookup}: namePattern ${JSON.stringify(args.namePattern)} is not a regular expression: ${(e as Error).message}`, e);
     }
   }
-  const found = all.filter((i) => matches(i, args)).sort(newestFirst);
+  const found = all.filter((i) => matches(i, args, all)).sort(newestFirst);
   if (found.length === 0) {
-    const wanted = args.slug ?? args.namePattern ?? args.family ?? (args.id !== undefined ? String(args.id) : "");
-    const near = args.id !== undefined && args.slug === undefined
-      ? [...all].sort((a, b) => Math.abs(a.id - args.id!) - Math.abs(b.id - args.id!)).slice(0, 5)
-      : nearest(wanted, all, (i) => (args.slug !== undefined ? i.slug : args.namePattern !== undefined ? i.name : i.family));
+    const named = args.slug ?? args.id;
+    const near = named !== undefined
+      ? nearOs(all, named)
+      : nearest(args.namePattern ?? args.family ?? "", all, (i) => (args.namePattern !== undefined ? i.name : i.family));
     throw new LookupError(lookup, describeSearch(args), near.map((i) => `${i.slug} (${i.id}, ${i.name})`));
   }
   return found;

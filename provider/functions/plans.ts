@@ -6,8 +6,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Integer, Plan } from "../api/wire/types";
 import { plansOf } from "../core/catalogue";
 import { definedOnly, explained, outputOf } from "./client";
-import { describeSearch, nearestStrings } from "./nearest";
-import { LookupError } from "./lookup-errors";
+import { nearestStrings } from "../api/catalogue/nearest";
+import { matchPlan } from "../api/catalogue/match";
+import { describeSearch, LookupError } from "./lookup-errors";
 
 export interface GetPlansArgs {
   /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
@@ -101,7 +102,7 @@ export async function findPlan(client: HostingApi, args: GetPlanArgs = {}): Prom
   const all = await plansOf(client);
   const { id, ...filters } = args;
   if (id !== undefined) {
-    const found = all.find((p) => p.id === id);
+    const found = matchPlan(all, id);
     if (!found) throw new LookupError("getPlan", describeSearch({ id }), nearestStrings(id, all.map((p) => p.id)));
     if (misses(found, filters) > 0) throw new LookupError("getPlan", describeSearch(args), matching(all, filters, "getPlan").slice(0, 5).map(describe));
     return { ...found };

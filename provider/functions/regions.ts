@@ -6,8 +6,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Region } from "../api/wire/types";
 import { regionsOf } from "../core/catalogue";
 import { definedOnly, explained, outputOf } from "./client";
-import { describeSearch, nearest, nearestStrings } from "./nearest";
-import { LookupError } from "./lookup-errors";
+import { nearest, nearestStrings } from "../api/catalogue/nearest";
+import { matchRegion } from "../api/catalogue/match";
+import { describeSearch, LookupError } from "./lookup-errors";
 
 export interface GetRegionsArgs {
   /** Continent, e.g. "Europe" (case-insensitive). */
@@ -78,7 +79,7 @@ export function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Pr
 /** `getRegion` with a given client. */
 export async function findRegion(client: HostingApi, args: GetRegionArgs): Promise<GetRegionResult> {
   const all = await regionsOf(client);
-  const found = all.find((r) => r.id === args.id);
+  const found = matchRegion(all, args.id);
   if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all, (r) => r.id).map((r) => `${r.id} (${r.city})`));
   return { ...found };
 }

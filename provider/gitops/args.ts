@@ -10,38 +10,41 @@ export const USAGE =
   "  the API key and base URL come from HOSTING_API_KEY / HOSTING_BASE_URL or the stack config,\n" +
   "  the backend from PULUMI_BACKEND_URL, the secrets passphrase from PULUMI_CONFIG_PASSPHRASE";
 
-const VALUE_FLAGS: Record<string, keyof GitopsOptions> = {
+const TEXT_FLAGS: Record<string, "stack" | "cwd" | "summaryFile" | "planFile" | "maxMonthlyIncrease" | "costFile"> = {
   "--stack": "stack",
   "--cwd": "cwd",
   "--summary": "summaryFile",
   "--plan-file": "planFile",
-  "--parallel": "parallel",
-  "--lock-timeout": "lockTimeoutSeconds",
   "--max-monthly-increase": "maxMonthlyIncrease",
   "--cost-file": "costFile",
 };
-const NUMERIC = new Set<keyof GitopsOptions>(["parallel", "lockTimeoutSeconds"]);
+const NUMBER_FLAGS: Record<string, "parallel" | "lockTimeoutSeconds"> = {
+  "--parallel": "parallel",
+  "--lock-timeout": "lockTimeoutSeconds",
+};
 
 export function parseArgs(argv: string[]): { verb: Verb; options: GitopsOptions } {
   const [verb, ...rest] = argv;
   if (!VERBS.includes(verb as Verb)) throw new Error(`unknown command '${verb ?? ""}'\n${USAGE}`);
-  const options: Record<string, unknown> = {};
+  const options: Partial<GitopsOptions> = {};
   for (let i = 0; i < rest.length; i++) {
     const [flag, inline] = rest[i].split(/=(.*)/s, 2);
     if (flag === "--allow-replace") {
       options.allowReplace = true;
       continue;
     }
-    const key = VALUE_FLAGS[flag];
-    if (!key) throw new Error(`unknown option '${flag}'\n${USAGE}`);
+    const textKey = TEXT_FLAGS[flag];
+    const numberKey = NUMBER_FLAGS[flag];
+    if (!textKey && !numberKey) throw new Error(`unknown option '${flag}'\n${USAGE}`);
     const value = inline ?? rest[++i];
     if (value === undefined || value === "") throw new Error(`${flag} needs a value\n${USAGE}`);
-    if (NUMERIC.has(key)) {
+    if (numberKey) {
       const n = Number(value);
       if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} must be a whole number above 0, got '${value}'`);
-      options[key] = n;
-    } else options[key] = value;
+      options[numberKey] = n;
+    } else if (textKey) options[textKey] = value;
   }
-  if (!options.stack) throw new Error(`--stack is required\n${USAGE}`);
-  return { verb: verb as Verb, options: options as unknown as GitopsOptions };
+  const stack = options.stack;
+  if (!stack) throw new Error(`--stack is required\n${USAGE}`);
+  return { verb: verb as Verb, options: { ...options, stack } };
 }

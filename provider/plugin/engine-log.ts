@@ -5,9 +5,10 @@
 // request raised it; a warning the engine cannot take (it is gone, or never gave an address)
 // still reaches stderr.
 
-import type { Client } from "@grpc/grpc-js";
+import type { PluginAttach } from "@pulumi/pulumi/proto/plugin_pb";
+import type { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { setWarningSink } from "../core/warnings";
-import { engproto, engrpc, grpc } from "./grpc";
+import { emptyproto, engproto, engrpc, grpc } from "./grpc";
 
 type EngineClient = InstanceType<typeof engrpc.EngineClient>;
 
@@ -15,7 +16,7 @@ let client: EngineClient | undefined;
 
 /** Sends later warnings to the engine at `address` (host:port); a later call replaces it. */
 export function logToEngine(address: string, stderr: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): void {
-  (client as unknown as Client | undefined)?.close();
+  client?.close();
   const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
   client = engine;
   setWarningSink((message, urn) => {
@@ -28,7 +29,16 @@ export function logToEngine(address: string, stderr: (line: string) => void = (l
 
 /** Back to stderr (tests). */
 export function stopLoggingToEngine(): void {
-  (client as unknown as Client | undefined)?.close();
+  client?.close();
   client = undefined;
   setWarningSink(undefined);
+}
+
+/**
+ * Attach (PULUMI_DEBUG_PROVIDERS=hosting:<port>): the engine attaches to a plugin started by hand
+ * (main.ts prints its port) and gives its address here instead of on the command line.
+ */
+export async function attachToEngine(req: PluginAttach): Promise<Empty> {
+  logToEngine(req.getAddress());
+  return new emptyproto.Empty();
 }

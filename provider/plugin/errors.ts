@@ -28,6 +28,17 @@ export function grpcError(e: unknown, secrets: Iterable<string> = []): Partial<S
   return { code: grpc.status.UNKNOWN, details: message, message, metadata };
 }
 
+/** An error already in the form the engine reads (a partial create's, with its secrets wrapped). */
+export class EngineAnswer extends Error {
+  constructor(
+    message: string,
+    readonly grpc: Partial<ServiceError>,
+  ) {
+    super(message);
+    this.name = "EngineAnswer";
+  }
+}
+
 export function unimplemented(what: string): Partial<ServiceError> {
   return { code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by the hosting provider` };
 }

@@ -2,8 +2,12 @@
 // `getX` runs (provider/functions), with the client of this provider instance instead of
 // the program's stack config.
 
+import type * as pb from "@pulumi/pulumi/proto/provider_pb";
 import type { HostingApi } from "../api/wire/types";
+import { api } from "../core/client";
 import { findAccount, findOsImage, findOsImages, findPlan, findPlans, findRegion, findRegions } from "../functions";
+import { provproto } from "./grpc";
+import { fromStruct, toStruct } from "./wire";
 
 type Lookup = (client: HostingApi, args: Record<string, unknown>) => Promise<object>;
 
@@ -16,3 +20,13 @@ export const FUNCTIONS: Record<string, Lookup> = {
   "hosting:index:getOsImages": (c, a) => findOsImages(c, a),
   "hosting:index:getAccount": (c) => findAccount(c),
 };
+
+/** Invoke: the lookup its token names, with this provider's client. */
+export async function invokeFunction(req: pb.InvokeRequest): Promise<pb.InvokeResponse> {
+  const lookup = FUNCTIONS[req.getTok()];
+  if (!lookup) throw new Error(`unknown function ${req.getTok()}; this provider serves ${Object.keys(FUNCTIONS).join(", ")}`);
+  const args = fromStruct(req.getArgs());
+  const result = await lookup(api(), args.props);
+  // A lookup of a secret (a plan id the program keeps secret) answers a secret: all of it.
+  return new provproto.InvokeResponse().setReturn(toStruct(result, args.secrets.size > 0 ? Object.keys(result) : []));
+}

@@ -43,11 +43,14 @@ export function fromStruct(s: Struct | undefined): Unwrapped {
   return { props, secrets };
 }
 
-/** A Struct of `props` with each property named in `secrets` wrapped; undefined is left out. */
-export function toStruct(props: object | undefined, secrets: Iterable<string> = []): Struct {
+/** The union of the sets of secret names. */
+export const union = (...sets: Iterable<string>[]): Set<string> => new Set(sets.flatMap((s) => [...s]));
+
+/** A Struct of `props` (an object; anything else is empty) with each property named in `secrets` wrapped; undefined is left out. */
+export function toStruct(props: unknown, secrets: Iterable<string> = []): Struct {
   const keep = new Set(secrets);
   const out: Props = {};
-  for (const [k, v] of Object.entries(props ?? {})) {
+  for (const [k, v] of Object.entries(props !== null && typeof props === "object" ? props : {})) {
     if (v === undefined) continue;
     const plain = definedOnly(v);
     out[k] = keep.has(k) ? { [SIG_KEY]: SECRET_SIG, value: plain } : plain;

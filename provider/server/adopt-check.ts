@@ -14,7 +14,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { Server } from "../api/wire/types";
-import { findOs, type Catalogue } from "../core/catalogue";
+import { findOs, type CatalogueSnapshot } from "../core/catalogue";
 import type { CheckFailure } from "../core/check-kinds";
 import { api } from "../core/client";
 import type { RawProps, Recorded } from "../core/route";
@@ -29,7 +29,7 @@ export const ADOPT_NAME = "__adoptName";
 
 /** The checked inputs, with adoptId kept only for a resource that is not in the stack yet. */
 export async function checkAdoption(
-  olds: RawProps, news: RawProps, inputs: Recorded<ServerInputs>, cat: Catalogue,
+  olds: RawProps, news: RawProps, inputs: Recorded<ServerInputs>, cat: CatalogueSnapshot,
 ): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const out = inputs as Recorded<ServerInputs> & RawProps;
   delete out.adoptId;
@@ -57,11 +57,19 @@ export async function checkAdoption(
   return { inputs: out };
 }
 
+/** What adoption compares with the live server: the program's region, plan and image (raw or checked). */
+export interface AdoptionDeclared {
+  region?: unknown;
+  plan?: unknown;
+  os?: unknown;
+  osId?: unknown;
+}
+
 /**
  * Why `live` cannot be adopted as declared: absent, terminated, or a region, plan or OS that
  * only a replace could change. Values still unknown (preview) are not compared.
  */
-export function adoptionProblems(id: string, live: Server | undefined, news: RawProps, cat: Catalogue): CheckFailure[] {
+export function adoptionProblems(id: string, live: Server | undefined, news: AdoptionDeclared, cat: CatalogueSnapshot): CheckFailure[] {
   if (!live) {
     return [{ property: "adoptId", reason: `adoptId "${id}": no server with this id exists (or it is terminated); check the id, or remove adoptId to create a new server` }];
   }

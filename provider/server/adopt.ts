@@ -11,9 +11,9 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Server, UpdateServerRequest } from "../api/wire/types";
-import { catalogue, type Catalogue } from "../core/catalogue";
+import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { api } from "../core/client";
-import type { RawProps, Recorded } from "../core/route";
+import type { Recorded } from "../core/route";
 import { waiterFor } from "../core/waiters";
 import { warn } from "../core/warnings";
 import { otherClaims } from "./adopt-claims";
@@ -30,12 +30,12 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op
   const client = api();
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
-  const raw = inputs as unknown as RawProps;
-  const name = typeof raw[ADOPT_NAME] === "string" ? (raw[ADOPT_NAME] as string) : undefined;
+  const adoptName = inputs[ADOPT_NAME];
+  const name = typeof adoptName === "string" ? adoptName : undefined;
   const others = otherClaims(id, name);
   if (others.length > 0) throw new Error(`adoptId "${id}" is adopted by resource "${others[0]}" and by "${name}"; nothing was sent: remove adoptId from one of them`);
   const live = await waiterFor(client).read(id, { signal });
-  const problems = adoptionProblems(id, live, raw, cat);
+  const problems = adoptionProblems(id, live, inputs, cat);
   if (problems.length > 0 || !live) throw new Error(`cannot adopt server ${id}; nothing was sent: ${problems.map((p) => p.reason).join("; ")}`);
 
   // From here the server is the stack's: whatever fails is a partial create, kept in state.
@@ -89,7 +89,7 @@ function labelAndTagsPatch(current: Server, ins: ServerInputs, systemTags: strin
 }
 
 /** A created server's outputs, with the fields the API may not return taken from the program. */
-function adoptedOutputs(server: Server, ins: ServerInputs, cat: Catalogue): ServerOutputs {
+function adoptedOutputs(server: Server, ins: ServerInputs, cat: CatalogueSnapshot): ServerOutputs {
   const outs = serverOutputs(server, ins, cat);
   return { ...outs, sshKeyIds: ins.sshKeyIds, backups: ins.backups, ddosProtection: ins.ddosProtection };
 }

@@ -7,16 +7,17 @@
 // registerResource), and the flag settles for the callback added here first.
 
 import * as pulumi from "@pulumi/pulumi";
+import { untypedMember } from "../core/sdk-internals";
 import { SERVER_DERIVED_OUTPUTS } from "./types";
 
 /** Adds to `secretOutputs` the outputs derived from each input of `args` that turns out secret. */
-export function addDerivedSecrets(args: Record<string, unknown> | undefined, secretOutputs: string[]): void {
-  for (const [input, derived] of Object.entries(SERVER_DERIVED_OUTPUTS)) {
-    const value = args?.[input];
-    if (!pulumi.Output.isInstance(value)) continue;
-    // Internal to the SDK (not in its .d.ts), present in every version we support.
-    const isSecret = (value as unknown as { isSecret?: Promise<boolean> }).isSecret;
-    void isSecret?.then((secret) => {
+export function addDerivedSecrets(args: object | undefined, secretOutputs: string[]): void {
+  for (const [input, value] of Object.entries(args ?? {})) {
+    const derived = SERVER_DERIVED_OUTPUTS[input];
+    if (!derived || !pulumi.Output.isInstance(value)) continue;
+    // Internal to the SDK (not in its .d.ts: sdk-internals.ts), present in every version we support.
+    const isSecret = untypedMember(value, "isSecret");
+    if (isSecret instanceof Promise) void isSecret.then((secret: unknown) => {
       if (secret) for (const k of derived) if (!secretOutputs.includes(k)) secretOutputs.push(k);
     });
   }

@@ -7,7 +7,7 @@ import type { ApiShape, Server, ServerStatus } from "../api/wire/types";
 import { CREATE_FIELDS } from "../../protocol/shapes";
 import { sortedSet } from "../core/sorted-set";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS, SERVER_INPUT_NAMES, type PowerState, type ServerInputs, type ServerOutputs } from "./types";
-import { findOs, type Catalogue } from "../core/catalogue";
+import { findOs, type CatalogueSnapshot } from "../core/catalogue";
 import { isSystemTag } from "./system-tags";
 import type { RawProps, Recorded } from "../core/route";
 import { containsUnknown } from "../core/unknown";
@@ -24,7 +24,7 @@ export function apiTags(ins: Pick<ServerInputs, "tags" | "ownerTag">, systemTags
 }
 
 /** The checked inputs: defaults filled, lists sorted, os/osId completed from the catalogue. */
-export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, cat?: Catalogue): Recorded<ServerInputs> {
+export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, cat?: CatalogueSnapshot): Recorded<ServerInputs> {
   const out: Props = {};
   for (const k of SERVER_INPUT_NAMES) {
     const v = news[k] ?? (SERVER_DEFAULTS as Props)[k];
@@ -41,8 +41,10 @@ export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, ca
     }
   }
   for (const [k, v] of Object.entries(news)) if (k.startsWith("__")) out[k] = v;
-  // At preview any value may still be the engine's unknown sentinel (core/unknown.ts);
-  // create and update only ever see known values.
+  // Why a cast: this is where raw props become ServerInputs. Their kinds were proven by check's
+  // validation (validate.ts) before, and every default is filled above, but the compiler cannot
+  // follow a check made on a Record's values. At preview any value may still be the engine's
+  // unknown sentinel (core/unknown.ts); create and update only ever see known values.
   return out as unknown as Recorded<ServerInputs>;
 }
 
@@ -59,7 +61,7 @@ export function powerStateOf(status: ServerStatus | string, declared?: PowerStat
  * `prior` is the declared inputs: its `hostname` is one the program declared (see
  * `declaredView` for passing recorded outputs).
  */
-export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: Catalogue): ServerOutputs {
+export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat: CatalogueSnapshot): ServerOutputs {
   // Adopted servers (Server.get) have no declared owner: the API's ownership tag, if any, is it.
   const ownerTag =
     typeof prior.ownerTag === "string" && prior.ownerTag !== ""

@@ -9,7 +9,7 @@
 //                   `__provider` (a new provider build must not touch servers)
 // Unknown values (preview) in a replace field count as a replacement: the honest worst case.
 
-import { findOs, type Catalogue } from "../core/catalogue";
+import { findOs, type CatalogueSnapshot } from "../core/catalogue";
 import { sortedSet } from "../core/sorted-set";
 import { SERVER_DEFAULTS, SERVER_UNWRITTEN_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
@@ -27,7 +27,7 @@ const DEFAULTS: Props = { ...SERVER_DEFAULTS, ...SERVER_UNWRITTEN_DEFAULTS, user
  * Compares old outputs with new checked inputs. `cat` is needed only when news lack osId.
  * Every changed property comes back in `detailedDiff` with its kind (core/detailed-diff.ts).
  */
-export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: Catalogue): PlannedDiff {
+export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partial<ServerInputs>, cat?: CatalogueSnapshot): PlannedDiff {
   // Compared field by field through the tables above, whatever their types.
   const olds = oldOutputs as Props;
   const news = newInputs as Props;
@@ -50,7 +50,7 @@ export function planServer(oldOutputs: Partial<ServerOutputs>, newInputs: Partia
 }
 
 /** The image fields to report as replaced: none when both sides name the same image. */
-function imageChange(olds: Props, news: Props, cat?: Catalogue): string[] {
+function imageChange(olds: Props, news: Props, cat?: CatalogueSnapshot): string[] {
   const given = (["os", "osId"] as const).filter((k) => news[k] !== undefined);
   if (given.some((k) => containsUnknown(news[k]))) return given;
   let newId: number | undefined = typeof news.osId === "number" ? news.osId : undefined;

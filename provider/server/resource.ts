@@ -93,7 +93,10 @@ export class Server extends pulumi.dynamic.Resource {
   /** The values whose change reboots the server, when declared. */
   declare public readonly rebootTriggers: pulumi.Output<unknown[] | undefined>;
 
-  constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions);
+  /** Server.get's form: no arguments; `opts.id` names the server to read. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: ServerArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Server", name);
     // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
     warnIfSecretsArePlain();
@@ -110,12 +113,12 @@ export class Server extends pulumi.dynamic.Resource {
     // The host sends the engine no changed keys, so the engine cannot apply this option here.
     if (opts?.replaceOnChanges?.length) props[REPLACE_ON_CHANGES_KEY] = opts.replaceOnChanges;
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
-    addDerivedSecrets(args as unknown as Record<string, unknown> | undefined, secretOutputs);
+    addDerivedSecrets(args, secretOutputs);
     super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }
 
   /** Adopts an existing server by id; a refresh-style read fills in every output. */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Server {
-    return new Server(name, undefined as unknown as ServerArgs, { ...opts, id });
+    return new Server(name, undefined, { ...opts, id });
   }
 }

@@ -1,11 +1,13 @@
-// What a server's `check` can prove before anything is created: types, enums, lengths, and (with the memoized catalogue) that region, plan and OS exist, that the plan
-// is offered in the region, and that `os` and `osId` agree. Every failure names the field and
+// What a server's `check` can prove before anything is created: types, enums, lengths, and (with
+// the memoized catalogue) that region, plan and OS exist, that the plan is offered in the
+// region, and that `os` and `osId` agree. Every failure names the field and
 // what is allowed. Values the engine does not know yet (preview) are skipped.
 
 import { isSystemTag, SYSTEM_TAG_PREFIXES } from "./system-tags";
 import type { ApiShape } from "../api/wire/types";
 import { unsendableInputs } from "../api/wire/shape-fields";
-import type { Catalogue } from "../core/catalogue";
+import type { CatalogueSnapshot } from "../core/catalogue";
+import { describeOs, idHint, matchPlan, matchRegion, resolveOs } from "../api/catalogue/match";
 import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
 import { containsUnknown, isUnknown } from "../core/unknown";
 
@@ -88,18 +90,22 @@ function validateTags(tags: string[]): CheckFailure[] {
   return failures;
 }
 
-/** Region, plan and OS against the catalogue; skips what is unknown or already failed. */
-export function validateServerCatalogue(news: Record<string, unknown>, cat: Catalogue, failed: CheckFailure[]): CheckFailure[] {
+/**
+ * Region, plan and OS against the catalogue, by its one rule set (api/catalogue/match.ts), with
+ * a near miss when there is one; skips what is unknown or already failed.
+ */
+export function validateServerCatalogue(news: Record<string, unknown>, cat: CatalogueSnapshot, failed: CheckFailure[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const usable = (k: string) => news[k] !== undefined && !isUnknown(news[k]) && !failed.some((f) => f.property === k);
-  const region = usable("region") ? cat.regions.find((r) => r.id === news.region) : undefined;
+  const region = usable("region") ? matchRegion(cat.regions, news.region) : undefined;
   if (usable("region") && !region) {
-    failures.push({ property: "region", reason: `region "${news.region}" does not exist; allowed: ${cat.regions.map((r) => r.id).join(", ")}` });
+    const ids = cat.regions.map((r) => r.id);
+    failures.push({ property: "region", reason: `region "${news.region}" does not exist; allowed: ${ids.join(", ")}${idHint(ids, news.region)}` });
   }
-  const plan = usable("plan") ? cat.plans.find((p) => p.id === news.plan) : undefined;
+  const plan = usable("plan") ? matchPlan(cat.plans, news.plan) : undefined;
   if (usable("plan") && !plan) {
-    const offered = region ? cat.plans.filter((p) => p.regions.includes(region.id)) : cat.plans;
-    failures.push({ property: "plan", reason: `plan "${news.plan}" does not exist; allowed${region ? ` in ${region.id}` : ""}: ${offered.map((p) => p.id).join(", ")}` });
+    const offered = (region ? cat.plans.filter((p) => p.regions.includes(region.id)) : cat.plans).map((p) => p.id);
+    failures.push({ property: "plan", reason: `plan "${news.plan}" does not exist; allowed${region ? ` in ${region.id}` : ""}: ${offered.join(", ")}${idHint(offered, news.plan)}` });
   }
   if (plan && region && !plan.regions.includes(region.id)) {
     const here = cat.plans.filter((p) => p.regions.includes(region.id)).map((p) => p.id);
@@ -108,16 +114,20 @@ export function validateServerCatalogue(news: Record<string, unknown>, cat: Cata
       reason: `plan "${plan.id}" is not offered in region "${region.id}"; it is offered in ${plan.regions.join(", ")}; plans offered in ${region.id}: ${here.join(", ")}`,
     });
   }
-  const bySlug = usable("os") ? cat.osImages.find((o) => o.slug === news.os) : undefined;
-  const byId = usable("osId") ? cat.osImages.find((o) => o.id === news.osId) : undefined;
-  const listOs = () => cat.osImages.map((o) => `${o.slug} (${o.id})`).join(", ");
-  if (usable("os") && !bySlug) failures.push({ property: "os", reason: `os "${news.os}" is not an OS image slug; allowed: ${listOs()}` });
-  if (usable("osId") && !byId) failures.push({ property: "osId", reason: `osId ${news.osId} is not an OS image id; allowed: ${listOs()}` });
-  if (bySlug && byId && bySlug.id !== byId.id) {
-    failures.push({
-      property: "osId",
-      reason: `os "${bySlug.slug}" is image ${bySlug.id} but osId ${byId.id} is "${byId.slug}"; give one of them, or two that name the same image`,
-    });
+  const os = resolveOs(cat.osImages, { os: usable("os") ? news.os : undefined, osId: usable("osId") ? news.osId : undefined });
+  const listOs = () => cat.osImages.map(describeOs).join(", ");
+  for (const p of os.problems) {
+    if (p.kind === "unknown" && p.field === "os") {
+      failures.push({ property: "os", reason: `os "${String(p.given)}" is not an OS image slug or id${p.hint}; allowed: ${listOs()}` });
+    } else if (p.kind === "unknown") {
+      failures.push({ property: "osId", reason: `osId ${String(p.given)} is not an OS image id${p.hint}; allowed: ${listOs()}` });
+    } else if (p.kind === "conflict") {
+      failures.push({
+        property: "osId",
+        reason: `os "${p.os.slug}" is image ${p.os.id} but osId ${p.osId.id} is "${p.osId.slug}"; give one of them, or two that name the same image`,
+      });
+    }
+    // "missing": validateServerShape says that an OS is required.
   }
   return failures;
 }

@@ -63,8 +63,7 @@ export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Re
   });
   // An imported webhook records `secret: ""` (the API never returns it): declaring one adds it.
   const recorded = { ...olds, secret: olds.secret === "" ? undefined : olds.secret };
-  const raw = news as unknown as Record<string, unknown>;
-  return withReplaceOnChanges(plannedDiff(detailOf(recorded, raw, { updates: changed })), raw[REPLACE_ON_CHANGES_KEY]);
+  return withReplaceOnChanges(plannedDiff(detailOf(recorded, news, { updates: changed })), news[REPLACE_ON_CHANGES_KEY]);
 }
 
 export async function create(inputs: Recorded<WebhookInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {

@@ -42,7 +42,10 @@ export class Webhook extends pulumi.dynamic.Resource {
   /** Registration time, ISO 8601 UTC (empty when the API does not say). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions);
+  /** Webhook.get's form: no arguments; `opts.id` names the webhook to read. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: WebhookArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Webhook", name);
     // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
     warnIfSecretsArePlain();
@@ -62,6 +65,6 @@ export class Webhook extends pulumi.dynamic.Resource {
 
   /** Adopts an existing webhook by id (its secret cannot be read back and stays empty). */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Webhook {
-    return new Webhook(name, undefined as unknown as WebhookArgs, { ...opts, id });
+    return new Webhook(name, undefined, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 // The plan table of a server (provider/server/plan.ts) on its own: old outputs against new
 // checked inputs, no simulator. Each case names the row of the table it proves.
 import { expect } from "chai";
-import type { Catalogue } from "../../../provider/core/catalogue";
+import type { CatalogueSnapshot } from "../../../provider/core/catalogue";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import { planServer, rebootTriggered } from "../../../provider/server/plan";
 
@@ -9,7 +9,7 @@ type Props = Record<string, any>;
 
 const UBUNTU = { id: 2284, slug: "ubuntu-24.04", name: "Ubuntu 24.04 LTS x64", family: "ubuntu" };
 const DEBIAN = { id: 2136, slug: "debian-12", name: "Debian 12 x64", family: "debian" };
-const CAT: Catalogue = { regions: [], plans: [], osImages: [UBUNTU, DEBIAN] };
+const CAT: CatalogueSnapshot = { regions: [], plans: [], osImages: [UBUNTU, DEBIAN] };
 
 const STABLES = ["region", "plan", "os", "osId", "hostname", "sshKeyIds", "backups", "ddosProtection"];
 
@@ -26,7 +26,7 @@ const NEWS: Props = {
   waitTimeoutSeconds: 600, ownerTag: "pulumi-stack:p/s",
 };
 
-const plan = (olds: Props, news: Props, cat?: Catalogue) => planServer(olds, news, cat);
+const plan = (olds: Props, news: Props, cat?: CatalogueSnapshot) => planServer(olds, news, cat);
 
 describe("the server plan table (planServer)", () => {
   it("no change: the inputs that reproduce the outputs, with every field stable", () => {

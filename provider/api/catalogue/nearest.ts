@@ -1,5 +1,6 @@
-// "Did you mean": the candidates closest to what a lookup searched for, for its no-match
-// error (the way pulumi-awsx's getDefaultVpc says what it looked for).
+// "Did you mean": the candidates closest to what a user named, for the no-match errors of the
+// lookups (the way pulumi-awsx's getDefaultVpc says what it looked for) and of the catalogue's
+// one rule set (match.ts).
 
 /**
  * Up to `count` items ordered by how close their key is to `wanted` (case-insensitive edit
@@ -33,10 +34,9 @@ export function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** `key "value", key2 value2` for the searched part of a message. */
-export function describeSearch(args: object): string {
-  const parts = Object.entries(args)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-  return parts.length ? parts.join(", ") : "(no filter)";
+/** Whether `candidate` is a near miss of `wanted`: at most half the longer one's characters differ (case aside). */
+export function nearMiss(wanted: string, candidate: string): boolean {
+  const w = wanted.toLowerCase();
+  const c = candidate.toLowerCase();
+  return distance(w, c) <= Math.max(w.length, c.length) / 2;
 }
