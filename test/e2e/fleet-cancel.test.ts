@@ -61,7 +61,9 @@ for (const shape of SHAPES) {
       const doc = JSON.parse(await project.pulumi("stack", "export"));
       const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
       const recorded = [...Object.values(fleet.members), ...Object.values(fleet.leftovers)].map((m: any) => m.id).sort();
-      expect(recorded, "the state holds every server of the account").to.deep.equal((await live()).map((s) => s.id).sort());
+      const servers = await live();
+      const seen = JSON.stringify({ members: fleet.members, leftovers: fleet.leftovers, live: servers.map((s) => [s.id, s.label, s.os_id, s.status]) });
+      expect(recorded, `the state holds every server of the account: ${seen}`).to.deep.equal(servers.map((s) => s.id).sort());
     }
     /** The next `up` finishes: 4 members on `osId`, no leftover, `posts` POSTs, then no change. */
     async function expectFinished(osId: number, posts: number): Promise<void> {
@@ -74,9 +76,10 @@ for (const shape of SHAPES) {
       await expectAllRecorded();
       await project.pulumi("preview", "--expect-no-changes");
     }
-    async function interrupt(what: string, ready: (servers: any[]) => boolean): Promise<number> {
+    async function interrupt(what: string, ready: (servers: any[]) => boolean, settleMs = 0): Promise<number> {
       const up = project.start("up", "--yes", "--skip-preview");
       await until(what, async () => ready(await world.sim.rawServers()), { timeoutMs: 120_000, intervalMs: 50 });
+      await new Promise((r) => setTimeout(r, settleMs));
       const sent = Date.now();
       up.child.kill("SIGINT");
       const { code } = await up.exited;
@@ -86,8 +89,13 @@ for (const shape of SHAPES) {
 
     it("SIGINT in a roll's 60 s pause ends the up within 5 s; the state holds every server, and the next up finishes the roll", async () => {
       await project.pulumi("config", "set", "os", "debian-12");
-      const tookMs = await interrupt("the first batch done, the pause begun", (servers) =>
-        servers.filter((s) => s.os_id === DEBIAN && s.status === "active").length === 2 && servers.filter((s) => s.os_id === UBUNTU && s.deleted_at !== null).length === 2);
+      // The first batch is done once its old servers are gone from the API's list (the roll waits
+      // for that); 2 s more, for the roll to see it, and the 60 s pause has begun.
+      const tookMs = await interrupt(
+        "the first batch done",
+        (servers) => servers.filter((s) => s.os_id === DEBIAN && s.status === "active").length === 2 && servers.filter((s) => s.os_id === UBUNTU && s.gone).length === 2,
+        2000,
+      );
       console.log(`      shape ${shape}: the up ended ${tookMs} ms after SIGINT in the pause`);
       expect(tookMs).to.be.below(5000);
       await expectAllRecorded();
