@@ -43,7 +43,9 @@ export function writeInstallLayouts(o: InstallLayoutOptions): InstallLayouts {
 export function installCommands(version: string, npmTarball = `pulumi-hosting-sdk-${version}.tgz`): Record<string, string> {
   const goHost = GO_MODULE.split("/").slice(0, 3).join("/");
   return {
-    go: `GOPROXY=<url>/go,https://proxy.golang.org GONOSUMDB=${goHost} go get ${GO_MODULE}@v${version}`,
+    // The package, not the module: `go get <module>@v` leaves go.sum without the package's own
+    // dependencies, and the first `go build` stops at "missing go.sum entry" (measured).
+    go: `GOPROXY=<url>/go,https://proxy.golang.org GONOSUMDB=${goHost} go get ${GO_MODULE}/go/hosting@v${version}`,
     python: `pip install --index-url <url>/python/simple --extra-index-url https://pypi.org/simple pulumi_hosting==${version}`,
     nodejs: `npm install <url>/${npmTarball}`,
   };

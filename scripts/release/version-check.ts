@@ -1,8 +1,8 @@
 // Proves that every file of a release carries its one version (version.ts), by reading each the
 // way its installer or the engine does:
 //   - every file name with a version in it (plugin archives, SDK packages);
-//   - the npm tarball's package.json, the wheel's METADATA, the SDKs' pulumi-plugin.json (the
-//     plugin version each SDK asks the engine for);
+//   - the npm tarball's package.json, the wheel's METADATA, the plugin version each SDK asks the
+//     engine for (package.json's "pulumi" block, pulumi-plugin.json);
 //   - the Go module proxy's @v/list, .info and the zip's folder;
 //   - the version the plugin itself reports (GetPluginInfo), from the executable of this
 //     machine's platform when the release has it.
@@ -38,9 +38,10 @@ export async function versionMismatches(outDir: string, version: string): Promis
     }
   }
   for (const tgz of names.filter((n) => n.endsWith(".tgz"))) {
-    const pkg = JSON.parse(execFileSync("tar", ["-xzOf", path.join(outDir, tgz), "package/package.json"], { encoding: "utf8" })) as { version?: string };
+    const pkg = JSON.parse(execFileSync("tar", ["-xzOf", path.join(outDir, tgz), "package/package.json"], { encoding: "utf8" })) as { version?: string; pulumi?: { version?: string } };
     found.push([`${tgz}: package/package.json`, pkg.version]);
-    found.push([`${tgz}: package/pulumi-plugin.json`, pluginJsonVersion(execFileSync("tar", ["-xzOf", path.join(outDir, tgz), "package/bin/pulumi-plugin.json"], { encoding: "utf8" }))]);
+    // The Node.js SDK's plugin version: its package.json's "pulumi" block.
+    found.push([`${tgz}: package/package.json pulumi.version`, pkg.pulumi?.version]);
   }
   for (const whl of names.filter((n) => n.endsWith(".whl"))) {
     found.push([`${whl}: METADATA`, wheelMetadata(path.join(outDir, whl)).get("Version")]);

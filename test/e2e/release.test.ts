@@ -78,18 +78,22 @@ describe("the release: archives, SDK packages and checksums from npm run release
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it("writes an archive per target, the three SDKs' packages, and SHA256SUMS that sha256sum -c accepts", () => {
+  it("writes an archive per target, the three SDKs' packages, their install layouts, and SHA256SUMS that sha256sum -c accepts", () => {
     const names = result.files.map((f) => f.name).sort();
     expect(names).to.deep.equal(
       [
         ...TARGETS.map((t) => `pulumi-resource-hosting-v${VERSION}-${t.name}.tar.gz`),
-        "pulumi-hosting-sdk-0.1.0.tgz",
+        `pulumi-hosting-sdk-${VERSION}.tgz`,
         `pulumi-hosting-sdk-go-v${VERSION}.tar.gz`,
         `pulumi_hosting-${VERSION}-py3-none-any.whl`,
         `pulumi_hosting-${VERSION}.tar.gz`,
+        ...["list", `v${VERSION}.info`, `v${VERSION}.mod`, `v${VERSION}.zip`].map((f) => `go/github.com/pulumi-hosting/pulumi-hosting/sdk/@v/${f}`),
+        "python/simple/index.html",
+        "python/simple/pulumi-hosting/index.html",
       ].sort(),
     );
-    expect(fs.readdirSync(out).sort()).to.deep.equal([...names, "SHA256SUMS"].sort());
+    const onDisk = (fs.readdirSync(out, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(out, f)).isFile());
+    expect(onDisk.sort()).to.deep.equal([...names, "SHA256SUMS"].sort());
     const check = execFileSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: out, encoding: "utf8" });
     expect(check.trim().split("\n")).to.have.length(names.length);
     expect(check).to.not.match(/FAILED/);
