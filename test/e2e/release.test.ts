@@ -10,8 +10,8 @@
 //     replace, a lookup, destroy;
 // in both shapes, with neither the API key nor the webhook secret in plain text in the state or
 // any output. And the Python wheel: it installs with `pip install --no-deps` into a virtual
-// environment, and `import pulumi_hosting` gets as far as its own `import pulumi` (no Python
-// registry is reachable here, so the pulumi package itself cannot be installed).
+// environment, and `import pulumi_hosting` gets as far as its own `import pulumi` (the wheel
+// alone, no dependency; release-python.test.ts installs it with `pulumi` from PyPI and runs a program).
 import { expect } from "chai";
 import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
