@@ -51,7 +51,8 @@ flock -u 7
 
 SDK="${HOSTING_SDK_DIR:-$ROOT/sdk}"
 "$TOOL_DIR/gen-sdk" "${HOSTING_SDK_SCHEMA:-$ROOT/schema.json}" "$SDK" nodejs go python
-PKG_VERSION="$(node -p "require('$ROOT/package.json').version")"
+# The schema's version, which is package.json's unless a release names another (--version).
+PKG_VERSION="$(node -p "JSON.parse(require('fs').readFileSync('${HOSTING_SDK_SCHEMA:-$ROOT/schema.json}', 'utf8')).version")"
 
 # Node.js: the version placeholder, as provider repositories' builds fill it, then tsc.
 sed -i "s/\${VERSION}/$PKG_VERSION/" "$SDK/nodejs/package.json"

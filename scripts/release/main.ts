@@ -6,9 +6,10 @@
 //   2. one bundle of the compiled plugin (bundle.ts) and one SEA blob of it (sea.ts);
 //   3. per target: its Node binary from npm (node-binary.ts), the blob injected, an archive;
 //   4. the SDKs generated from the release schema and packed (sdks.ts);
-//   5. SHA256SUMS.
+//   5. the folders each ecosystem installs from: a Go module proxy, a PEP 503 index (install-layouts.ts);
+//   6. SHA256SUMS, and a check that every file carries the one version (version-check.ts).
 //
-//   npm run release -- [--out DIR] [--targets linux-amd64,...] [--plugin-download-url URL] [--no-sdks]
+//   npm run release -- [--out DIR] [--targets linux-amd64,...] [--plugin-download-url URL] [--no-sdks] [--version X.Y.Z]
 // HOSTING_PLUGIN_DOWNLOAD_URL gives the URL too (the flag wins).
 
 import { execFileSync } from "child_process";
@@ -18,10 +19,13 @@ import { schemaText } from "../schema/generate";
 import { writeArchive } from "./archive";
 import { bundlePlugin } from "./bundle";
 import { writeChecksums } from "./checksums";
+import { writeInstallLayouts } from "./install-layouts";
 import { nodeBinary } from "./node-binary";
 import { injectBlob, seaBlob } from "./sea";
 import { packSdks } from "./sdks";
 import { NODE_VERSION, TARGETS, targetsNamed } from "./targets";
+import { releaseVersion, withVersion } from "./version";
+import { versionMismatches } from "./version-check";
 
 export interface ReleaseOptions {
   repoRoot: string;
@@ -29,6 +33,8 @@ export interface ReleaseOptions {
   targets: string[];
   pluginDownloadURL?: string;
   sdks: boolean;
+  /** The release's version; package.json's when not given. */
+  version?: string;
   log?: (line: string) => void;
 }
 
@@ -54,7 +60,8 @@ export function parseReleaseArgs(argv: string[], env: NodeJS.ProcessEnv, repoRoo
     else if (flag === "--targets") o.targets = value().split(",").filter(Boolean);
     else if (flag === "--plugin-download-url") o.pluginDownloadURL = value();
     else if (flag === "--no-sdks") o.sdks = false;
-    else throw new Error(`unknown flag ${flag}; allowed: --out DIR, --targets ${TARGETS.map((t) => t.name).join(",")}, --plugin-download-url URL, --no-sdks`);
+    else if (flag === "--version") o.version = value();
+    else throw new Error(`unknown flag ${flag}; allowed: --out DIR, --targets ${TARGETS.map((t) => t.name).join(",")}, --plugin-download-url URL, --no-sdks, --version X.Y.Z`);
   }
   if (o.pluginDownloadURL !== undefined && !/^https?:\/\/\S+$/.test(o.pluginDownloadURL)) {
     throw new Error(`--plugin-download-url (or HOSTING_PLUGIN_DOWNLOAD_URL) is "${o.pluginDownloadURL}"; allowed: an http:// or https:// URL of the folder holding the archives`);
@@ -66,7 +73,8 @@ export function parseReleaseArgs(argv: string[], env: NodeJS.ProcessEnv, repoRoo
 export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
   const log = o.log ?? ((line: string) => console.log(`release: ${line}`));
   const root = o.repoRoot;
-  const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+  const packageJson = fs.readFileSync(path.join(root, "package.json"), "utf8");
+  const version = releaseVersion((JSON.parse(packageJson) as { version: string }).version, o.version);
   const epoch = Number(execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: root, encoding: "utf8" }).trim()) || 0;
   fs.rmSync(o.outDir, { recursive: true, force: true });
   fs.mkdirSync(o.outDir, { recursive: true });
@@ -75,14 +83,14 @@ export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
   const work = fs.mkdtempSync(path.join(root, "dist", "release-work-"));
 
   const schema = path.join(work, "schema.json");
-  fs.writeFileSync(schema, schemaText(root, { pluginDownloadURL: o.pluginDownloadURL }));
+  fs.writeFileSync(schema, schemaText(root, { pluginDownloadURL: o.pluginDownloadURL, version }));
   log(`schema: version ${version}, pluginDownloadURL ${o.pluginDownloadURL ?? "(none: install with pulumi plugin install)"}`);
 
   const bundle = path.join(work, "plugin.js");
   const { bytes: bundleBytes } = await bundlePlugin({
     distDir: path.join(root, "dist"),
     outfile: bundle,
-    files: { "package.json": fs.readFileSync(path.join(root, "package.json"), "utf8"), "schema.json": fs.readFileSync(schema, "utf8") },
+    files: { "package.json": withVersion(packageJson, version), "schema.json": fs.readFileSync(schema, "utf8") },
   });
   log(`bundle: ${bundleBytes} bytes`);
   const builder = nodeBinary(TARGETS.find((t) => t.name === "linux-amd64")!, NODE_VERSION);
@@ -107,8 +115,13 @@ export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
     const sdks = packSdks({ repoRoot: root, schema, workDir: work, outDir: o.outDir, version, epoch });
     for (const f of sdks) log(`${f}: ${fs.statSync(path.join(o.outDir, f)).size} bytes`);
     written.push(...sdks);
+    const layouts = writeInstallLayouts({ outDir: o.outDir, version, epoch, sdkFiles: sdks });
+    for (const [language, command] of Object.entries(layouts.commands)) log(`install ${language}: ${command.replace(/<url>/g, o.pluginDownloadURL ?? "<url>")}`);
+    written.push(...layouts.files);
   }
   writeChecksums(o.outDir, written);
+  const mismatches = await versionMismatches(o.outDir, version);
+  if (mismatches.length > 0) throw new Error(`the release's files disagree on its version ${version}:\n  ${mismatches.join("\n  ")}`);
   fs.rmSync(work, { recursive: true, force: true });
   log(`wrote ${written.length} files and SHA256SUMS into ${o.outDir}`);
   return { version, bundleBytes, files: written.map((name) => ({ name, bytes: fs.statSync(path.join(o.outDir, name)).size })) };

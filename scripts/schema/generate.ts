@@ -67,6 +67,8 @@ export const GO_IMPORT_BASE = `${GO_MODULE}/go/hosting`;
 export interface SchemaOptions {
   /** Where the engine downloads the plugin from (`npm run release -- --plugin-download-url`); none in the committed schema.json. */
   pluginDownloadURL?: string;
+  /** The schema's version, so the SDKs' (`npm run release -- --version`); package.json's when not given. */
+  version?: string;
 }
 
 export function generateSchema(root: string, options: SchemaOptions = {}): Json {
@@ -226,7 +228,7 @@ export function generateSchema(root: string, options: SchemaOptions = {}): Json 
   return {
     name: "hosting",
     displayName: "Hosting",
-    version: pkg.version,
+    version: options.version ?? pkg.version,
     description: pkg.description,
     keywords: ["pulumi", "hosting", "category/cloud"],
     license: "Apache-2.0",

@@ -10,8 +10,8 @@
 //     replace, a lookup, destroy;
 // in both shapes, with neither the API key nor the webhook secret in plain text in the state or
 // any output. And the Python wheel: it installs with `pip install --no-deps` into a virtual
-// environment, and `import pulumi_hosting` gets as far as its own `import pulumi` (no Python
-// registry is reachable here, so the pulumi package itself cannot be installed).
+// environment, and `import pulumi_hosting` gets as far as its own `import pulumi` (the wheel
+// alone, no dependency; release-python.test.ts installs it with `pulumi` from PyPI and runs a program).
 import { expect } from "chai";
 import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
@@ -78,18 +78,22 @@ describe("the release: archives, SDK packages and checksums from npm run release
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it("writes an archive per target, the three SDKs' packages, and SHA256SUMS that sha256sum -c accepts", () => {
+  it("writes an archive per target, the three SDKs' packages, their install layouts, and SHA256SUMS that sha256sum -c accepts", () => {
     const names = result.files.map((f) => f.name).sort();
     expect(names).to.deep.equal(
       [
         ...TARGETS.map((t) => `pulumi-resource-hosting-v${VERSION}-${t.name}.tar.gz`),
-        "pulumi-hosting-sdk-0.1.0.tgz",
+        `pulumi-hosting-sdk-${VERSION}.tgz`,
         `pulumi-hosting-sdk-go-v${VERSION}.tar.gz`,
         `pulumi_hosting-${VERSION}-py3-none-any.whl`,
         `pulumi_hosting-${VERSION}.tar.gz`,
+        ...["list", `v${VERSION}.info`, `v${VERSION}.mod`, `v${VERSION}.zip`].map((f) => `go/github.com/pulumi-hosting/pulumi-hosting/sdk/@v/${f}`),
+        "python/simple/index.html",
+        "python/simple/pulumi-hosting/index.html",
       ].sort(),
     );
-    expect(fs.readdirSync(out).sort()).to.deep.equal([...names, "SHA256SUMS"].sort());
+    const onDisk = (fs.readdirSync(out, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(out, f)).isFile());
+    expect(onDisk.sort()).to.deep.equal([...names, "SHA256SUMS"].sort());
     const check = execFileSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: out, encoding: "utf8" });
     expect(check.trim().split("\n")).to.have.length(names.length);
     expect(check).to.not.match(/FAILED/);

@@ -1,6 +1,6 @@
 // A release server on loopback: the files of one folder over HTTP, as a project's download
 // page serves its plugin archives (the URL `pulumi plugin install --server` and the schema's
-// pluginDownloadURL name). It counts the GETs of each file.
+// pluginDownloadURL name). It counts the GETs of each file, by its path below the folder.
 
 import * as fs from "fs";
 import * as http from "http";
@@ -18,13 +18,17 @@ export async function startReleaseServer(dir: string): Promise<ReleaseServer> {
   const downloads = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? "/").split("?")[0]!.replace(/^\/+/, ""));
-    const file = path.join(dir, name);
-    if (req.method !== "GET" || name.includes("/") || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    // Subfolders too (the Go module proxy's go/ and the Python index's python/ layouts), a
+    // folder by its index.html as a static web server answers pip; nothing outside `dir`.
+    let file = path.resolve(dir, name);
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    if (req.method !== "GET" || !file.startsWith(path.resolve(dir) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end("not found\n");
       return;
     }
     downloads.set(name, (downloads.get(name) ?? 0) + 1);
-    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
+    const type = file.endsWith(".html") ? "text/html; charset=utf-8" : "application/octet-stream";
+    res.writeHead(200, { "content-type": type, "content-length": fs.statSync(file).size });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
