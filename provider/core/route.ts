@@ -21,7 +21,7 @@ export type RawProps = Record<string, unknown>;
  * the faces add beside the user's: `__replaceOnChanges` (detailed-diff.ts REPLACE_ON_CHANGES_KEY)
  * and `__adoptName` (server/adopt-check.ts ADOPT_NAME).
  */
-export type Recorded<T> = T & { __provider?: string; __replaceOnChanges?: unknown; __adoptName?: unknown };
+export type Recorded<T> = T & { __provider?: string; __replaceOnChanges?: unknown; __adoptName?: unknown; __fleetName?: unknown; __fleetStack?: unknown };
 
 /**
  * What `read` returns: the SDK's ReadResult types `inputs` as outputs, but the engine takes

@@ -42,7 +42,11 @@ export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): 
   return m as RecordedMember;
 }
 
-/** A recorded member as the server core's recorded outputs. */
+/**
+ * A recorded member as the server core's recorded outputs. The one cast: a member's record is the
+ * compact form of a server's outputs (recordMember: the defaults left out), which the defaults
+ * spread back in make whole again; the index signature of RecordedMember hides that from the types.
+ */
 export function asServerOutputs(m: RecordedMember): Recorded<ServerOutputs> {
   const { id: _id, ...rest } = m;
   return { ...SERVER_DEFAULTS, ...rest } as unknown as Recorded<ServerOutputs>;

@@ -11,7 +11,6 @@
 
 import type { Catalogue } from "../core/catalogue";
 import { planServer } from "../server/plan";
-import type { ServerOutputs } from "../server/types";
 import { compareKeys } from "./members";
 import { serverInputsOf } from "./specs";
 import type { MemberSpec, RecordedMember } from "./types";
@@ -39,7 +38,7 @@ export function planMembers(
       continue;
     }
     const spec = serverInputsOf(specs[key]);
-    const diff = planServer(member as unknown as Partial<ServerOutputs>, spec, cat);
+    const diff = planServer(member, spec, cat);
     if (!diff.changes) continue;
     const replaces = diff.replaces ?? [];
     const changed = changedFields(member, specs[key]);

@@ -83,7 +83,7 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
   const changes = planHasChanges(plan) || options.length > 0;
   const plannedChanges = describePlan(plan, Math.max(1, news.maxSurge + news.maxUnavailable));
   // The dynamic host shows no detailed diff: the plan in words reaches both faces' output.
-  const name = (news as unknown as RawProps)[FLEET_NAME];
+  const name = news[FLEET_NAME];
   if (plannedChanges.length > 0) warn(`Fleet ${typeof name === "string" ? `${name} ` : ""}plan: ${plannedChanges.join("; ")}`);
   // One path per member key; never a replace kind, which would make the engine replace the
   // whole Fleet: the roll replaces members inside one update.
@@ -133,7 +133,7 @@ async function reconcileWithAccount(
   if (!fleetTag) return { reclaim: {}, strays: [] };
   const client = api();
   const [cat, found] = await Promise.all([catalogue(client), fleetServers(fleetTag)]);
-  const fits = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, serverInputsOf(spec) as unknown as RawProps, cat).length === 0;
+  const fits = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)];
   const result = reconcile({ found, members: state.members, leftovers: state.leftovers, specs, needed, fits });
   for (const s of result.strays) state.leftovers[s.id] = recordMember(s.id, serverOutputs(s, {}, cat));
@@ -149,10 +149,9 @@ async function fleetServers(fleetTag: string | undefined): Promise<Server[]> {
 }
 
 /** The fleet's tag from what the faces tell it: the stack (project/stack) and the resource's name. */
-function fleetTagFor(ins: FleetInputs): string | undefined {
-  const raw = ins as unknown as RawProps;
-  const stack = raw[FLEET_STACK];
-  const name = raw[FLEET_NAME];
+function fleetTagFor(ins: Recorded<FleetInputs>): string | undefined {
+  const stack = ins[FLEET_STACK];
+  const name = ins[FLEET_NAME];
   return typeof stack === "string" && typeof name === "string" ? fleetTagOf(stack, name) : undefined;
 }
 

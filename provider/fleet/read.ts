@@ -18,7 +18,6 @@ import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
-type Props = Record<string, unknown>;
 
 export async function readFleet(id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
   if (props.members === undefined) return importFleet(id);
@@ -34,8 +33,8 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>): Prom
   };
   const members = await refresh(props.members ?? {});
   const leftovers = await refresh(props.leftovers ?? {});
-  const outs: FleetOutputs = { ...props, members, leftovers };
-  delete (outs as unknown as Props).__provider;
+  const outs: Recorded<FleetOutputs> = { ...props, members, leftovers };
+  delete outs.__provider;
   // The inputs that reproduce what exists: each member's spec as its server now is.
   const specs: Record<string, MemberSpec> = {};
   for (const [key, m] of Object.entries(members)) specs[key] = specOfMember(m, props.waitTimeoutSeconds);
@@ -44,7 +43,7 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>): Prom
 
 /** The spec a member's server satisfies (what a preview after refresh compares with); the wait is the fleet's. */
 function specOfMember(m: RecordedMember, waitTimeoutSeconds: number | undefined): MemberSpec {
-  const spec = compact(normalizeServerInputs(asServerOutputs(m) as unknown as Props) as unknown as Props) as MemberSpec;
+  const spec = compact(normalizeServerInputs(asServerOutputs(m))) as MemberSpec;
   if (typeof waitTimeoutSeconds === "number" && waitTimeoutSeconds !== SERVER_DEFAULTS.waitTimeoutSeconds) spec.waitTimeoutSeconds = waitTimeoutSeconds;
   return spec;
 }

@@ -43,7 +43,10 @@ export class Fleet extends pulumi.dynamic.Resource {
   /** Seconds between two batches of a rolling replacement. */
   declare public readonly pauseSeconds: pulumi.Output<number>;
 
-  constructor(name: string, args: FleetArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: FleetArgs, opts?: pulumi.CustomResourceOptions);
+  /** Fleet.get's form: no arguments; `opts.id` names the fleet to read. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> });
+  constructor(name: string, args: FleetArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Fleet", name);
     const props: Record<string, unknown> = { members: undefined, leftovers: undefined, ...(args ?? {}) };
     // The stack's ownership tag, for check to use or drop by shape (provider/server/owner-tag.ts).
@@ -56,6 +59,6 @@ export class Fleet extends pulumi.dynamic.Resource {
 
   /** Looks up an existing fleet by the id of an earlier `up`. */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Fleet {
-    return new Fleet(name, undefined as unknown as FleetArgs, { ...opts, id });
+    return new Fleet(name, undefined, { ...opts, id });
   }
 }

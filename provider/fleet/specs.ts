@@ -33,13 +33,13 @@ export function memberSpecs(groups: CheckedGroup[], cat: Catalogue, opts: SpecOp
       waitTimeoutSeconds: opts.waitTimeoutSeconds,
       ...(opts.ownerTag ? { ownerTag: opts.ownerTag } : {}),
     }, cat);
-    specs[key] = compact(ins as unknown as Props) as MemberSpec;
+    specs[key] = compact(ins) as MemberSpec;
   }
   return specs;
 }
 
 /** `props` without the fields that equal their server default. */
-export function compact(props: Props): Props {
+export function compact(props: object): Props {
   const out: Props = {};
   for (const [k, v] of Object.entries(props)) {
     if (k.startsWith("__") || v === undefined) continue;

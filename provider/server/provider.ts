@@ -46,7 +46,7 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
 export async function diff(_id: string, olds: Recorded<ServerOutputs>, news: Recorded<ServerInputs>): Promise<PlannedDiff> {
   const needsCatalogue = news.osId === undefined || olds.osId === undefined;
   const planned = planServer(olds, news, needsCatalogue ? await catalogue(api()) : undefined);
-  return withReplaceOnChanges(planned, (news as unknown as Record<string, unknown>)[REPLACE_ON_CHANGES_KEY]);
+  return withReplaceOnChanges(planned, news[REPLACE_ON_CHANGES_KEY]);
 }
 
 export async function create(inputs: Recorded<ServerInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
