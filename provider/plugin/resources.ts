@@ -40,7 +40,7 @@ export function parseUrn(urn: string): Urn {
 
 export const RESOURCES: Record<string, PluginResource> = {
   "hosting:index:Server": {
-    impl: server as unknown as ProviderImpl<RawProps, RawProps>,
+    impl: server.impl as unknown as ProviderImpl<RawProps, RawProps>,
     secrets: ["userData"],
     reported: SERVER_REPORTED_NAMES,
     derived: SERVER_DERIVED_OUTPUTS,
@@ -55,7 +55,7 @@ export const RESOURCES: Record<string, PluginResource> = {
     },
   },
   "hosting:index:Fleet": {
-    impl: fleet as unknown as ProviderImpl<RawProps, RawProps>,
+    impl: fleet.impl as unknown as ProviderImpl<RawProps, RawProps>,
     secrets: [],
     reported: ["members", "leftovers"],
     derived: {},
@@ -71,7 +71,7 @@ export const RESOURCES: Record<string, PluginResource> = {
     },
   },
   "hosting:index:Webhook": {
-    impl: webhook as unknown as ProviderImpl<RawProps, RawProps>,
+    impl: webhook.impl as unknown as ProviderImpl<RawProps, RawProps>,
     secrets: ["secret"],
     reported: ["createdAt"],
     derived: {},
