@@ -50,7 +50,7 @@ export const members = fleet.members;
   return {
     "Pulumi.yaml": `name: ${project}\nruntime: nodejs\n`,
     "package.json": JSON.stringify({ name: project, private: true, main: "index.ts" }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2020", module: "commonjs", skipLibCheck: true }, files: ["index.ts"] }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2020", module: "node16", moduleResolution: "node16", skipLibCheck: true }, files: ["index.ts"] }),
     "index.ts": index,
   };
 }

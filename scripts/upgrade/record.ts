@@ -21,7 +21,8 @@ import { offlineEnv, TOOLS_DIR } from "../pulumi-offline";
 import { programFiles, type Face, type Shape } from "./programs";
 import { RECORDING_API_KEY, RECORDING_PASSPHRASE, RECORDING_STACK, RECORDING_WEBHOOK_SECRET, recordingName } from "./recording";
 
-const FACES: Face[] = ["dynamic", "plugin"];
+// RECORD_FACES=dynamic (or plugin) records one face only, e.g. while a language host is missing.
+const FACES: Face[] = (process.env.RECORD_FACES?.split(",") as Face[] | undefined) ?? ["dynamic", "plugin"];
 const SHAPES: Shape[] = ["A", "B"];
 
 function usage(): never {
@@ -86,8 +87,14 @@ async function recordOne(face: Face, shape: Shape, modules: string, work: string
     HOSTING_CATALOGUE_CACHE_DIR: path.join(home, "catalogue-cache"),
     PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}`,
   };
-  const pulumi = (...args: string[]) =>
-    execFileSync(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--non-interactive"], { cwd: project, env, encoding: "utf8", maxBuffer: 64 << 20 });
+  const pulumi = (...args: string[]): string => {
+    try {
+      return execFileSync(path.join(TOOLS_DIR, "bin", "pulumi"), [...args, "--non-interactive"], { cwd: project, env, encoding: "utf8", maxBuffer: 64 << 20, stdio: "pipe" });
+    } catch (e) {
+      const failed = e as { stdout?: string; stderr?: string };
+      throw new Error(`pulumi ${args.join(" ")} (${name}) failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+    }
+  };
   try {
     pulumi("stack", "init", RECORDING_STACK);
     pulumi("config", "set", "--secret", "hosting:apiKey", RECORDING_API_KEY);
