@@ -57,10 +57,15 @@ export async function openRecording(rec: Recording): Promise<OpenedRecording> {
   const project = path.join(work, "project");
   fs.mkdirSync(project);
   for (const file of fs.readdirSync(rec.dir)) if (!["state.json", "simulator.json", "recording.json"].includes(file)) fs.copyFileSync(path.join(rec.dir, file), path.join(project, file));
+  // The SDK compiles index.ts with the TypeScript beside it (its own folder, the links resolved),
+  // else with a vendored TypeScript 3 that knows no node16: the shared install gets a link.
+  const shared = installedPackage();
+  if (rec.face === "dynamic" && !fs.existsSync(path.join(shared, "typescript"))) {
+    fs.symlinkSync(path.dirname(require.resolve("typescript/package.json")), path.join(shared, "typescript"));
+  }
   const modules = path.join(project, "node_modules");
   fs.mkdirSync(modules);
-  for (const entry of fs.readdirSync(installedPackage())) fs.symlinkSync(path.join(installedPackage(), entry), path.join(modules, entry));
-  if (rec.face === "dynamic") fs.symlinkSync(path.dirname(require.resolve("typescript/package.json")), path.join(modules, "typescript"));
+  for (const entry of fs.readdirSync(shared)) fs.symlinkSync(path.join(shared, entry), path.join(modules, entry));
   // The simulator writes its file back: it gets a copy.
   const stateFile = path.join(work, "simulator.json");
   fs.copyFileSync(path.join(rec.dir, "simulator.json"), stateFile);
