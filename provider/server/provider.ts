@@ -19,6 +19,8 @@ import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
 import { withStateVersions } from "../core/state-version";
 import { SERVER_STATE_VERSIONS } from "./upgrade";
+import { FLEET_TAG_PREFIX, fleetHolding } from "./fleet-held";
+import { warn } from "../core/warnings";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer, rebootTriggered } from "./plan";
 import { REPLACE_ON_CHANGES_KEY, withReplaceOnChanges, type PlannedDiff } from "../core/detailed-diff";
@@ -29,8 +31,6 @@ import { validateServerCatalogue, validateServerForShape, validateServerShape } 
 import { adoptServer } from "./adopt";
 import { checkAdoption } from "./adopt-check";
 import { ownerTagToKeep, settleOwnerTag } from "./owner-tag";
-import { FLEET_TAG_PREFIX, fleetHolding } from "./fleet-held";
-import { warn } from "../core/warnings";
 
 export { isUnknown } from "../core/unknown";
 
