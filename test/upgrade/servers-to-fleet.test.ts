@@ -1,4 +1,5 @@
-// Servers -> Fleet in one `up` (docs/guide.md, "From Servers to a Fleet"), through the real CLI
+// Servers -> Fleet in one `up` (docs/guide.md, "From Servers to a Fleet"), through the real CLI on
+// the packed tarball (the current lane runs it: dist/test/upgrade/**)
 // in both shapes: a program of 6 `hosting.Server` in 2 regions, named and labelled by member
 // key, becomes one `hosting.Fleet` whose `adoptIds` (fleetAdoptIds of `pulumi stack export`)
 // names their servers, with the Server resources gone from the program. The engine runs the
@@ -10,8 +11,8 @@ import { expect } from "chai";
 import { fleetAdoptIds } from "pulumi-hosting/import";
 import * as fs from "fs";
 import * as path from "path";
-import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
-import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { API_KEY, SHAPES, startWorld, type World } from "../e2e/fixtures";
+import { createPluginProject, type PluginProject } from "../e2e/support/plugin-project";
 import { countRequests } from "../helpers/simulator";
 
 const PULUMI_YAML = "name: to-fleet\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
