@@ -1,5 +1,5 @@
 // Servers -> Fleet in one `up` (docs/guide.md, "From Servers to a Fleet"), through the real CLI on
-// the packed tarball (the current lane runs it: dist/test/upgrade/**)
+// the packed tarball (the current lane runs it: dist/test/upgrade/**),
 // in both shapes: a program of 6 `hosting.Server` in 2 regions, named and labelled by member
 // key, becomes one `hosting.Fleet` whose `adoptIds` (fleetAdoptIds of `pulumi stack export`)
 // names their servers, with the Server resources gone from the program. The engine runs the
