@@ -17,6 +17,7 @@ import { startSimulator } from "pulumi-hosting/simulator";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { offlineEnv, pinnedPulumi, REPO_ROOT } from "../../scripts/pulumi-offline";
 import { expandFleet, readFleetFile } from "../../examples/fleet/fleet-file";
+import { SHAPES } from "./fixtures";
 
 const API_KEY = "demo-full-key";
 
@@ -41,7 +42,7 @@ function storedServers(dir: string): StoredServer[] {
   return (JSON.parse(fs.readFileSync(path.join(dir, "simulator.json"), "utf8")) as { servers: StoredServer[] }).servers;
 }
 
-for (const shape of ["A", "B"] as const) {
+for (const shape of SHAPES) {
   describe(`npm run demo over a .demo stack of the earlier per-server demo, shape ${shape}`, function () {
     let dir: string;
 

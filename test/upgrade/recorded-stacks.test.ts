@@ -10,6 +10,7 @@
 // each of them goes through every upgrade step (provider/core/state-version.ts).
 import { expect } from "chai";
 import { allRecordings, openRecording, type OpenedRecording } from "./support/recorded-project";
+import { SHAPES } from "../helpers/simulator";
 
 const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
 
@@ -18,8 +19,15 @@ interface PreviewJson {
   changeSummary?: Record<string, number>;
 }
 
-describe("upgrade: stacks recorded by earlier releases preview with no change under today's build", function () {
-  for (const rec of allRecordings()) {
+for (const shape of SHAPES) describe(`upgrade: stacks recorded by earlier releases in shape ${shape} preview with no change under today's build`, function () {
+  const recordings = allRecordings().filter((r) => r.shape === shape);
+
+  it("has both faces' recordings of every release in this shape", () => {
+    const releases = new Set(allRecordings().map((r) => r.version));
+    expect(recordings.map((r) => `${r.version} ${r.face}`).sort()).to.deep.equal([...releases].flatMap((v) => [`${v} dynamic`, `${v} plugin`]).sort());
+  });
+
+  for (const rec of recordings) {
     describe(`${rec.name} (release ${rec.version}, ${rec.face} face, shape ${rec.shape})`, () => {
       let opened: OpenedRecording;
       before(async () => {
