@@ -75,6 +75,8 @@ run_on_tarball() {
   # What the GitOps e2e files use besides the compiled tests: the example project (plain
   # JavaScript) and the throw-away PostgreSQL of the state backend.
   mkdir -p examples/gitops scripts && cp -r "$REPO/examples/gitops/project" examples/gitops/ && cp "$REPO/scripts/postgres.sh" scripts/
+  # The upgrade suite's recorded stacks of earlier releases (test/upgrade/recorded-stacks.test.ts).
+  mkdir -p test/upgrade && cp -r "$REPO/test/upgrade/recordings" test/upgrade/
   PULUMI_HOSTING_ROOT="$project" bash "$REPO/scripts/setup-pulumi.sh"
   # LANE_TESTS narrows a lane to some compiled test files while working on them.
   local tests; set -f; read -r -a tests <<< "${LANE_TESTS:-$(lane tests)}"; set +f

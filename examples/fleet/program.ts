@@ -36,7 +36,13 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
     ? pulumi.output({} as Record<string, hosting.FleetMember>)
     : new hosting.Fleet(
         "fleet",
-        { defaults: fleet.defaults, groups: fleet.rawGroups.map((g) => ({ ...g, tags: [...((g.tags as string[]) ?? []), `group:${g.name}`] })) as hosting.FleetGroup[] },
+        {
+          defaults: fleet.defaults,
+          groups: fleet.rawGroups.map((g) => ({ ...g, tags: [...((g.tags as string[]) ?? []), `group:${g.name}`] })) as hosting.FleetGroup[],
+          // Servers of per-server resources this fleet takes over by member key (`npm run demo`
+          // sets it over a stack of the earlier demo: docs/guide.md, "From Servers to a Fleet").
+          adoptIds: config.getObject<Record<string, string>>("adoptIds"),
+        },
         { dependsOn },
       ).members;
 

@@ -23,6 +23,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { realClock, type Clock } from "../api/wire/clock";
 import { api } from "../core/client";
 import * as route from "../core/route";
+import { withStateVersions } from "../core/state-version";
+import { FLEET_STATE_VERSIONS } from "./upgrade";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { warn } from "../core/warnings";
 import { PartialCreateError } from "../server/partial-create";
@@ -206,7 +208,8 @@ async function destroy(_id: string, props: Recorded<FleetOutputs>, op: Operation
 }
 export { destroy as delete };
 
-const impl: route.ProviderImpl<FleetInputs, FleetOutputs> = { check, diff, create, read, update, delete: destroy };
+/** The implementation both faces call: the recorded state upgraded to today's version first (upgrade.ts). */
+export const impl: route.ProviderImpl<FleetInputs, FleetOutputs> = withStateVersions({ check, diff, create, read, update, delete: destroy }, FLEET_STATE_VERSIONS);
 
 /** Entry of the serialized shell: configure, check, read, diff. */
 export const observe = (args: unknown[]) => route.observe(impl, args);

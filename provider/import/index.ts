@@ -2,3 +2,4 @@
 export { findServersToImport, type ImportFilter } from "./find-servers";
 export { importEntry, importName, type ImportEntry } from "./import-entry";
 export { renderFleet, renderImportFile, renderProgram } from "./render";
+export { fleetAdoptIds, SERVER_TYPES, type ExportedStack } from "./fleet-adopt-ids";

@@ -52,7 +52,7 @@ export function parseUrn(urn: string): Urn {
 export type AnyPluginResource = PluginResource<object, object>;
 
 const SERVER: PluginResource<ServerInputs, ServerOutputs> = {
-  impl: server,
+  impl: server.impl,
   secrets: ["userData"],
   reported: SERVER_REPORTED_NAMES,
   derived: SERVER_DERIVED_OUTPUTS,
@@ -68,7 +68,7 @@ const SERVER: PluginResource<ServerInputs, ServerOutputs> = {
 };
 
 const FLEET: PluginResource<FleetInputs, FleetOutputs> = {
-  impl: fleet,
+  impl: fleet.impl,
   secrets: [],
   reported: ["members", "leftovers"],
   derived: {},
@@ -87,7 +87,7 @@ const FLEET: PluginResource<FleetInputs, FleetOutputs> = {
 };
 
 const WEBHOOK: PluginResource<WebhookInputs, WebhookOutputs> = {
-  impl: webhook,
+  impl: webhook.impl,
   secrets: ["secret"],
   reported: ["createdAt"],
   derived: {},

@@ -17,6 +17,10 @@ import { api } from "../core/client";
 import { apiTags, creatableInputs, declaredView, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import * as route from "../core/route";
+import { withStateVersions } from "../core/state-version";
+import { SERVER_STATE_VERSIONS } from "./upgrade";
+import { FLEET_TAG_PREFIX, fleetHolding } from "./fleet-held";
+import { warn } from "../core/warnings";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { planServer, rebootTriggered } from "./plan";
 import { REPLACE_ON_CHANGES_KEY, withReplaceOnChanges, type PlannedDiff } from "../core/detailed-diff";
@@ -162,6 +166,9 @@ export async function update(
 }
 
 async function destroy(id: string, props: Recorded<ServerOutputs>, op: Operation = {}): Promise<void> {
+  // A Fleet of this stack that took the server over (fleet-held.ts) keeps it: no DELETE.
+  const fleet = fleetHolding(await waiterFor(api()).read(id, { signal: op.signal ?? cancellationSignal() }), props.ownerTag);
+  if (fleet) return warn(`server ${id} is a member of the fleet ${fleet.slice(FLEET_TAG_PREFIX.length)} now: the Server resource leaves the stack, the server stays with its fleet`);
   if (await sendDelete(id, op)) await confirmDeleted(id, props, op);
 }
 
@@ -187,7 +194,8 @@ export async function confirmDeleted(id: string, props: Recorded<ServerOutputs>,
 }
 export { destroy as delete };
 
-const impl: route.ProviderImpl<ServerInputs, ServerOutputs> = { check, diff, create, read, update, delete: destroy };
+/** The implementation both faces call: the recorded state upgraded to today's version first (upgrade.ts). */
+export const impl: route.ProviderImpl<ServerInputs, ServerOutputs> = withStateVersions({ check, diff, create, read, update, delete: destroy }, SERVER_STATE_VERSIONS);
 
 /** Entry of the serialized shell: configure, check, read, diff. */
 export const observe = (args: unknown[]) => route.observe(impl, args);

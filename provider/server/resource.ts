@@ -8,7 +8,9 @@
 //   update  PATCH /v1/servers/:id (label and tags in one call);
 //           POST /v1/servers/:id/start|stop|halt for powerState (halt: stopMode "hard"),
 //           POST /v1/servers/:id/reboot when rebootTriggers change, then polls until settled.
-//   delete  DELETE /v1/servers/:id (404 counts as done), then polls until it is gone.
+//   delete  GET /v1/servers/:id (or one list for concurrent deletes): a server a Fleet of the
+//           stack holds is left to it (fleet-held.ts); else DELETE /v1/servers/:id (404 counts
+//           as done), then polls until it is gone.
 // Everything else (region, plan, os/osId, hostname, sshKeyIds, userData, backups,
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
 

@@ -11,6 +11,8 @@ import { resolveSettings } from "../core/settings";
 import { api } from "../core/client";
 import { sortedSet } from "../core/sorted-set";
 import * as route from "../core/route";
+import { withStateVersions } from "../core/state-version";
+import { WEBHOOK_STATE_VERSIONS } from "./upgrade";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import type { WebhookInputs, WebhookOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
@@ -163,7 +165,8 @@ function isNotFound(e: unknown): boolean {
   return (e as { status?: number })?.status === 404;
 }
 
-const impl: route.ProviderImpl<WebhookInputs, WebhookOutputs> = { check, diff, create, read, update, delete: destroy };
+/** The implementation both faces call: the recorded state upgraded to today's version first (upgrade.ts). */
+export const impl: route.ProviderImpl<WebhookInputs, WebhookOutputs> = withStateVersions({ check, diff, create, read, update, delete: destroy }, WEBHOOK_STATE_VERSIONS);
 
 /** Entry of the serialized shell: configure, check, read, diff. */
 export const observe = (args: unknown[]) => route.observe(impl, args);

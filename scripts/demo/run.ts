@@ -11,11 +11,14 @@ import { startSimulator } from "../../simulator";
 import { startWebhookReceiver } from "../../provider/receiver";
 import { createClient } from "../../provider/api";
 import { stackOwnershipTag } from "../../provider/orphans";
+import { fleetAdoptIds } from "../../provider/import";
 import { fleetProgram } from "../../examples/fleet/program";
+import { expandFleet, readFleetFile } from "../../examples/fleet/fleet-file";
 import { offlineEnv, pinnedPulumi, REPO_ROOT as ROOT } from "../pulumi-offline";
 import { printEvents, printNextSteps, printServers, step } from "./report";
 
-const STATE = path.join(ROOT, ".demo");
+// DEMO_DIR: another folder for the demo's state (test/e2e/demo-move.test.ts).
+const STATE = path.resolve(process.env.DEMO_DIR ?? path.join(ROOT, ".demo"));
 const API_KEY = "demo-full-key";
 
 /** The simulator's port, kept across runs so that hosting:baseUrl stays the same. */
@@ -63,7 +66,24 @@ async function destroyFleet(stack: DemoStack, simUrl: string): Promise<void> {
   step(`destroyed: ${left.length} server(s) of this stack left on the simulator`);
 }
 
+/**
+ * A `.demo` stack of the earlier demo holds one `Server` per member: the Fleet takes their
+ * servers over by member key in this `up`, and dropping the Servers deletes none of them
+ * (docs/guide.md, "From Servers to a Fleet"). Any other stack: no adoption.
+ */
+async function adoptEarlierServers(stack: DemoStack): Promise<void> {
+  const keys = expandFleet(readFleetFile(path.join(ROOT, "fleet.yaml"))).map((e) => e.name);
+  const adoptIds = fleetAdoptIds(await stack.exportStack(), keys);
+  if (Object.keys(adoptIds).length === 0) {
+    if ("fleet:adoptIds" in (await stack.getAllConfig())) await stack.removeConfig("fleet:adoptIds");
+    return;
+  }
+  step(`the stack holds ${Object.keys(adoptIds).length} Server resource(s) of the earlier demo: the Fleet takes their servers over (adoptIds), none is replaced`);
+  await stack.setConfig("fleet:adoptIds", { value: JSON.stringify(adoptIds) });
+}
+
 async function upFleet(stack: DemoStack, receiver: Awaited<ReturnType<typeof startWebhookReceiver>>): Promise<void> {
+  await adoptEarlierServers(stack);
   step("pulumi up (servers provision in a few seconds; progress below)");
   const started = Date.now();
   const result = await stack.up({ onOutput: (s) => process.stdout.write(s) });
