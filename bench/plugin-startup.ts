@@ -73,19 +73,16 @@ async function underWine(repoRoot: string, exe: string, runs: number): Promise<v
   try {
     console.log(`Wine prefix (Windows 10) made in ${prefix.setupSeconds.toFixed(1)} s`);
     // A persistent wineserver: every run then pays for Wine's process start, not the server's.
-    const server = spawn("wineserver", ["-p", "-f"], { env: prefix.env, stdio: "ignore" });
-    try {
-      const times: number[] = [];
-      for (let i = 0; i <= runs; i++) {
-        const started = await startUnderWine(wine, prefix, exe, []);
-        started.stop();
-        await started.exited;
-        times.push(started.handshakeMs);
-      }
-      console.log(`windows-amd64 under Wine, start to handshake: first run ${times[0]!.toFixed(0)} ms; then ${figures(times.slice(1))}`);
-    } finally {
-      server.kill();
+    // prefix.dispose() ends it with the prefix's other processes (wineserver -k).
+    spawn("wineserver", ["-p", "-f"], { env: prefix.env, stdio: "ignore" });
+    const times: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      const started = await startUnderWine(wine, prefix, exe, []);
+      started.stop();
+      await started.exited;
+      times.push(started.handshakeMs);
     }
+    console.log(`windows-amd64 under Wine, start to handshake: first run ${times[0]!.toFixed(0)} ms; then ${figures(times.slice(1))}`);
   } finally {
     prefix.dispose();
   }
@@ -98,6 +95,8 @@ async function main(): Promise<void> {
   const wineRuns = Number(arg("--wine-runs") ?? 10);
   const repoRoot = path.resolve(__dirname, "..", "..");
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-startup-"));
+  // Start-up times move with the machine's load: the run says what it ran under.
+  console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(", ")} on ${os.cpus().length} cores, Node ${process.version} for the script`);
   try {
     let exe = arg("--executable");
     let executables: Map<string, string> | undefined;
