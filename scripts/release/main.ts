@@ -4,7 +4,8 @@
 // scripts/build.sh has the same shape):
 //   1. the release schema: schema.json's generator, plus a pluginDownloadURL when one is given;
 //   2. one bundle of the compiled plugin (bundle.ts) and one SEA blob of it (sea.ts);
-//   3. per target: its Node binary from npm (node-binary.ts), the blob injected, an archive;
+//   3. per target: its Node binary from npm (node-binary.ts), the blob injected, macOS ones
+//      signed ad hoc (sign.ts), an archive;
 //   4. the SDKs generated from the release schema and packed (sdks.ts);
 //   5. the folders each ecosystem installs from: a Go module proxy, a PEP 503 index (install-layouts.ts);
 //   6. SHA256SUMS, and a check that every file carries the one version (version-check.ts).
@@ -23,7 +24,8 @@ import { writeInstallLayouts } from "./install-layouts";
 import { nodeBinary } from "./node-binary";
 import { injectBlob, seaBlob } from "./sea";
 import { packSdks } from "./sdks";
-import { NODE_VERSION, TARGETS, targetsNamed } from "./targets";
+import { rcodesign, signAdHoc } from "./sign";
+import { isMacOS, NODE_VERSION, TARGETS, targetsNamed } from "./targets";
 import { releaseVersion, withVersion } from "./version";
 import { versionMismatches } from "./version-check";
 
@@ -102,6 +104,7 @@ export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
     const exe = path.join(work, target.name, target.executable);
     fs.mkdirSync(path.dirname(exe), { recursive: true });
     injectBlob(target, nodeBinary(target, NODE_VERSION), blob, exe);
+    if (isMacOS(target)) signAdHoc(rcodesign(root), exe);
     const name = `pulumi-resource-hosting-v${version}-${target.name}.tar.gz`;
     writeArchive(path.join(o.outDir, name), [
       { name: target.executable, source: exe, mode: 0o755 },
@@ -109,7 +112,7 @@ export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
       { name: "LICENSE", source: path.join(root, "LICENSE"), mode: 0o644 },
     ], epoch);
     written.push(name);
-    log(`${name}: Node ${NODE_VERSION}, ${fs.statSync(path.join(o.outDir, name)).size} bytes`);
+    log(`${name}: Node ${NODE_VERSION}${isMacOS(target) ? ", signed ad hoc" : ""}, ${fs.statSync(path.join(o.outDir, name)).size} bytes`);
   }
   if (o.sdks) {
     const sdks = packSdks({ repoRoot: root, schema, workDir: work, outDir: o.outDir, version, epoch });

@@ -6,7 +6,7 @@
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import type { Target } from "./targets";
+import { isMacOS, type Target } from "./targets";
 
 /** The fuse Node's SEA support looks for (the same in every Node that has SEA). */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
@@ -25,7 +25,7 @@ export function injectBlob(target: Target, nodeBinary: string, blob: string, out
   // postject's CLI in a child process: its ELF reader prints a warning per unnamed note section,
   // noise kept out of the release log unless the injection fails.
   const cli = require.resolve("postject/dist/cli.js");
-  const macho = target.name.startsWith("darwin") ? ["--macho-segment-name", "NODE_SEA"] : [];
+  const macho = isMacOS(target) ? ["--macho-segment-name", "NODE_SEA"] : [];
   try {
     execFileSync(process.execPath, [cli, out, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE, ...macho], { stdio: "pipe" });
   } catch (e) {

