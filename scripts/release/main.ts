@@ -5,7 +5,8 @@
 //   1. the release schema: schema.json's generator, plus a pluginDownloadURL when one is given;
 //   2. one bundle of the compiled plugin (bundle.ts) and one SEA blob of it (sea.ts);
 //   3. per target: its Node binary from npm (node-binary.ts), the blob injected, an archive;
-//   4. the SDKs generated from the release schema and packed (sdks.ts);
+//   4. the SDKs generated from the release schema and packed (sdks.ts), the Java SDK as a Maven
+//      repository (maven-repository.ts);
 //   5. SHA256SUMS.
 //
 //   npm run release -- [--out DIR] [--targets linux-amd64,...] [--plugin-download-url URL] [--no-sdks]
@@ -20,6 +21,7 @@ import { bundlePlugin } from "./bundle";
 import { writeChecksums } from "./checksums";
 import { nodeBinary } from "./node-binary";
 import { injectBlob, seaBlob } from "./sea";
+import { writeMavenRepository } from "./maven-repository";
 import { packSdks } from "./sdks";
 import { NODE_VERSION, TARGETS, targetsNamed } from "./targets";
 
@@ -107,6 +109,9 @@ export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
     const sdks = packSdks({ repoRoot: root, schema, workDir: work, outDir: o.outDir, version, epoch });
     for (const f of sdks) log(`${f}: ${fs.statSync(path.join(o.outDir, f)).size} bytes`);
     written.push(...sdks);
+    const maven = writeMavenRepository({ javaSdkDir: path.join(work, "sdk", "java"), outDir: o.outDir, epoch });
+    log(maven.length ? `maven/: the Java SDK, ${maven.filter((f) => /\.(jar|pom)$/.test(f)).join(", ")}` : "maven/: none, the Java SDK was not built (no JDK or Maven)");
+    written.push(...maven);
   }
   writeChecksums(o.outDir, written);
   fs.rmSync(work, { recursive: true, force: true });

@@ -87,9 +87,13 @@ describe("the release: archives, SDK packages and checksums from npm run release
         `pulumi-hosting-sdk-go-v${VERSION}.tar.gz`,
         `pulumi_hosting-${VERSION}-py3-none-any.whl`,
         `pulumi_hosting-${VERSION}.tar.gz`,
+        // The Java SDK's Maven repository (release-java.test.ts runs a program on it).
+        ...[`hosting/${VERSION}/hosting-${VERSION}.jar`, `hosting/${VERSION}/hosting-${VERSION}.pom`, "hosting/maven-metadata.xml"].flatMap((f) =>
+          ["", ".sha1", ".md5"].map((ext) => `maven/com/pulumihosting/${f}${ext}`),
+        ),
       ].sort(),
     );
-    expect(fs.readdirSync(out).sort()).to.deep.equal([...names, "SHA256SUMS"].sort());
+    expect(fs.readdirSync(out).sort()).to.deep.equal([...new Set(names.map((n) => n.split("/")[0]!)), "SHA256SUMS"].sort());
     const check = execFileSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: out, encoding: "utf8" });
     expect(check.trim().split("\n")).to.have.length(names.length);
     expect(check).to.not.match(/FAILED/);

@@ -1,6 +1,7 @@
 // A release server on loopback: the files of one folder over HTTP, as a project's download
 // page serves its plugin archives (the URL `pulumi plugin install --server` and the schema's
-// pluginDownloadURL name). It counts the GETs of each file.
+// pluginDownloadURL name), and its subfolders (a Maven repository). It counts the GETs of each
+// file, by its path in the folder.
 
 import * as fs from "fs";
 import * as http from "http";
@@ -19,7 +20,8 @@ export async function startReleaseServer(dir: string): Promise<ReleaseServer> {
   const server = http.createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? "/").split("?")[0]!.replace(/^\/+/, ""));
     const file = path.join(dir, name);
-    if (req.method !== "GET" || name.includes("/") || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    // Subfolders too (maven/...), nothing outside the folder.
+    if (req.method !== "GET" || !file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end("not found\n");
       return;
     }
