@@ -11,7 +11,8 @@
 #
 # Maven's downloads go to one local repository per machine, ~/.cache/pulumi-hosting/maven-repository
 # (HOSTING_MAVEN_REPO names another; Maven keys every file there by its coordinates and version,
-# so the folder needs no version of its own). A flock keeps two builds from writing it at once.
+# so the folder needs no version of its own). A flock (<repository>.lock) keeps two builds from
+# writing it at once.
 # The build runs offline first: once a machine has what it needs, it makes no request at all;
 # only a cold repository goes to Maven Central.
 #
@@ -134,8 +135,8 @@ POM
 # plugin groups' metadata, which an offline build does not have.
 plugin() { echo "org.apache.maven.plugins:maven-$1-plugin:$(sed -n "/<artifactId>maven-$1-plugin</{n;s/ *<version>\(.*\)<\/version>/\1/p}" "$OUT/pom.xml")"; }
 goals=("$(plugin resources):resources" "$(plugin compiler):compile" "$(plugin jar):jar")
-mkdir -p "$CACHE_ROOT" "$MAVEN_REPO"
-exec 6>"$CACHE_ROOT/.maven-repository.lock"
+mkdir -p "$MAVEN_REPO"
+exec 6>"$MAVEN_REPO.lock"
 flock 6
 mvn_run() { (cd "$OUT" && mvn -B -q --no-transfer-progress -Dmaven.repo.local="$MAVEN_REPO" "$@" "${goals[@]}"); }
 if ! mvn_run -o >/dev/null 2>&1; then

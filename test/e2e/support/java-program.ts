@@ -38,7 +38,8 @@ export function prepareJavaFleet(workDir: string, releaseUrl: string): JavaProgr
   const dir = path.join(workDir, "java-fleet");
   const repo = path.join(workDir, "m2");
   const machine = machineMavenRepository();
-  const lock = path.join(path.dirname(machine), ".maven-repository.lock");
+  // The lock scripts/release/java-sdk.sh takes around its Maven build.
+  const lock = `${machine}.lock`;
   fs.cpSync(path.join(REPO_ROOT, "examples", "java-fleet"), dir, { recursive: true, filter: (f) => path.basename(f) !== "target" });
   fs.mkdirSync(path.join(dir, ".mvn"), { recursive: true });
   // maven.config takes one option per line.
