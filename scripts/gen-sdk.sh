@@ -5,6 +5,7 @@
 #                module github.com/pulumi-hosting/pulumi-hosting/sdk (sdk/go.mod), the layout of
 #                Pulumi's providers (pulumi-hcloud: sdk/go.mod, package sdk/go/hcloud)
 #   sdk/python   `python3 -m compileall` (no Python registry is reachable here)
+#   sdk/java     pulumi-java's generator, a jar built by Maven (scripts/release/java-sdk.sh)
 # HOSTING_SDK_SCHEMA and HOSTING_SDK_DIR name another schema and folder (the release's:
 # scripts/release/sdks.ts).
 # The generator is scripts/gen-sdk/main.go: the code generators `pulumi package gen-sdk`
@@ -73,3 +74,7 @@ echo "gen-sdk: go ($GO_MODULE) builds against github.com/pulumi/pulumi/sdk/v3 v$
 
 python3 -m compileall -q "$SDK/python" >/dev/null
 echo "gen-sdk: python byte-compiles ($(python3 --version))"
+
+# Java: pulumi-java's generator, then Maven against com.pulumi:pulumi (skipped, saying so, without
+# a JDK or Maven, except under CI).
+bash "$ROOT/scripts/release/java-sdk.sh" "${HOSTING_SDK_SCHEMA:-$ROOT/schema.json}" "$SDK/java"

@@ -6,7 +6,8 @@
 //   2. one bundle of the compiled plugin (bundle.ts) and one SEA blob of it (sea.ts);
 //   3. per target: its Node binary from npm (node-binary.ts), the blob injected, macOS ones
 //      signed ad hoc (sign.ts), an archive;
-//   4. the SDKs generated from the release schema and packed (sdks.ts);
+//   4. the SDKs generated from the release schema and packed (sdks.ts), the Java SDK as a Maven
+//      repository (maven-repository.ts);
 //   5. the folders each ecosystem installs from: a Go module proxy, a PEP 503 index (install-layouts.ts);
 //   6. SHA256SUMS, and a check that every file carries the one version (version-check.ts).
 //
@@ -23,6 +24,7 @@ import { writeChecksums } from "./checksums";
 import { writeInstallLayouts } from "./install-layouts";
 import { nodeBinary } from "./node-binary";
 import { injectBlob, seaBlob } from "./sea";
+import { writeMavenRepository } from "./maven-repository";
 import { packSdks } from "./sdks";
 import { rcodesign, signAdHoc } from "./sign";
 import { isMacOS, NODE_VERSION, TARGETS, targetsNamed } from "./targets";
@@ -118,6 +120,9 @@ export async function release(o: ReleaseOptions): Promise<ReleaseResult> {
     const sdks = packSdks({ repoRoot: root, schema, workDir: work, outDir: o.outDir, version, epoch });
     for (const f of sdks) log(`${f}: ${fs.statSync(path.join(o.outDir, f)).size} bytes`);
     written.push(...sdks);
+    const maven = writeMavenRepository({ javaSdkDir: path.join(work, "sdk", "java"), outDir: o.outDir, epoch });
+    log(maven.length ? `maven/: the Java SDK, ${maven.filter((f) => /\.(jar|pom)$/.test(f)).join(", ")}` : "maven/: none, the Java SDK was not built (no JDK or Maven)");
+    written.push(...maven);
     const layouts = writeInstallLayouts({ outDir: o.outDir, version, epoch, sdkFiles: sdks });
     for (const [language, command] of Object.entries(layouts.commands)) log(`install ${language}: ${command.replace(/<url>/g, o.pluginDownloadURL ?? "<url>")}`);
     written.push(...layouts.files);

@@ -90,6 +90,10 @@ describe("the release: archives, SDK packages and checksums from npm run release
         ...["list", `v${VERSION}.info`, `v${VERSION}.mod`, `v${VERSION}.zip`].map((f) => `go/github.com/pulumi-hosting/pulumi-hosting/sdk/@v/${f}`),
         "python/simple/index.html",
         "python/simple/pulumi-hosting/index.html",
+        // The Java SDK's Maven repository (release-java.test.ts runs a program on it).
+        ...[`hosting/${VERSION}/hosting-${VERSION}.jar`, `hosting/${VERSION}/hosting-${VERSION}.pom`, "hosting/maven-metadata.xml"].flatMap((f) =>
+          ["", ".sha1", ".md5"].map((ext) => `maven/com/pulumihosting/${f}${ext}`),
+        ),
       ].sort(),
     );
     const onDisk = (fs.readdirSync(out, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(out, f)).isFile());

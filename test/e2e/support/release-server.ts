@@ -1,6 +1,7 @@
 // A release server on loopback: the files of one folder over HTTP, as a project's download
 // page serves its plugin archives (the URL `pulumi plugin install --server` and the schema's
-// pluginDownloadURL name). It counts the GETs of each file, by its path below the folder.
+// pluginDownloadURL name), and its subfolders (the Go module proxy, the Python index, the Maven
+// repository). It counts the GETs of each file, by its path below the folder.
 
 import * as fs from "fs";
 import * as http from "http";
