@@ -6,10 +6,15 @@
 //                                            every server the fleet ever made (reconcile.ts)
 //   hosting-member:<key>                     which member the server was made for
 // Shape A's create request takes tags, so a server carries them from its first moment. Shape B's
-// takes none: the client sends them by a PATCH right after the POST (api/client.ts), and the
-// Idempotency-Key covers the gap between the two: a create killed after its POST is sent again
-// with the same key by the next run, and an API that still remembers the key answers with the
-// same server instead of a second one (docs/guide.md, "A killed up", says what each shape proves).
+// takes none: the client sends them by a PATCH right after the POST (api/client.ts). An update's
+// member creates also carry a deterministic Idempotency-Key (the fleet's resource id, the member,
+// the fleet's generation, the spec), so an update killed between a POST and its PATCH is sent
+// again with the same key by the next run, and an API that still remembers the key answers with
+// the same server instead of a second one. A create's keys are random: the fleet has no id yet,
+// and a key from its name alone would repeat in a later fleet of that name, where an API that
+// replays it would answer with a server deleted long ago (the soak found that: a fleet destroyed
+// and made again with the same members failed, "server ... disappeared while waiting for
+// active"). docs/guide.md ("A killed up") says what each shape proves.
 // Like Kubernetes' owner references and labels, the tags, not the state, say what belongs to
 // the fleet: the state is what a killed run may never have written.
 
@@ -40,14 +45,15 @@ export function identityTags(fleetTag: string, key: string): string[] {
 }
 
 /**
- * The Idempotency-Key of one member create: the same for the same fleet, member, generation and
- * spec, so the run after a killed one repeats the killed run's POST rather than making a second
- * server; a new generation (every `up` that got as far as writing the state) or another spec
- * gives a new key, so a member deleted outside Pulumi is really created again. A UUID in form,
- * as the spec asks (RFC 4122 version 5 layout over SHA-256).
+ * The Idempotency-Key of one member create in an update: the same for the same fleet (its
+ * resource id, new with every create of a fleet), member, generation and spec, so the run after a
+ * killed one repeats the killed run's POST rather than making a second server; a new generation
+ * (every `up` that got as far as writing the state) or another spec gives a new key, so a member
+ * deleted outside Pulumi is really created again. A UUID in form, as the spec asks (RFC 4122
+ * version 5 layout over SHA-256).
  */
-export function memberIdempotencyKey(fleetTag: string, key: string, generation: number, spec: unknown): string {
-  const h = createHash("sha256").update(JSON.stringify([fleetTag, key, generation, spec])).digest();
+export function memberIdempotencyKey(fleetId: string, key: string, generation: number, spec: unknown): string {
+  const h = createHash("sha256").update(JSON.stringify([fleetId, key, generation, spec])).digest();
   h[6] = (h[6] & 0x0f) | 0x50;
   h[8] = (h[8] & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString("hex");

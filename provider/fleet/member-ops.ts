@@ -4,7 +4,7 @@
 // created, adopted, patched, waited for and deleted exactly as a `Server` is; no second path.
 // A server the core reports as existing but not ready (PartialCreateError) comes back as a
 // MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
-// carries the member's identity tags and a deterministic Idempotency-Key (identity.ts), and every
+// carries the member's identity tags, an update's creates a deterministic Idempotency-Key (identity.ts), and every
 // call the engine's operation (its Cancel and customTimeouts).
 
 import * as server from "../server/provider";
@@ -63,16 +63,24 @@ export interface MemberContext {
   op: Operation;
   /** The fleet's tag (identity.ts); absent for a fleet that has none (no stack known). */
   fleetTag?: string;
-  /** The fleet's generation, part of each create's Idempotency-Key. */
+  /**
+   * The fleet's resource id and generation, from its state: an update's member creates take a
+   * deterministic Idempotency-Key from them (identity.ts). A create has no id yet, and its members'
+   * keys are random: a key from the fleet's name alone would repeat in a later fleet of the same
+   * name, and an API that replays it would answer with a server deleted long ago.
+   */
+  fleetId?: string;
   generation: number;
 }
 
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(ctx: MemberContext): MemberOps {
-  const identity = (key: string, spec: MemberSpec): Operation =>
-    ctx.fleetTag
-      ? { ...ctx.op, systemTags: identityTags(ctx.fleetTag, key), idempotencyKey: memberIdempotencyKey(ctx.fleetTag, key, ctx.generation, spec) }
-      : ctx.op;
+  const identity = (key: string, spec: MemberSpec): Operation => {
+    if (!ctx.fleetTag) return ctx.op;
+    const op: Operation = { ...ctx.op, systemTags: identityTags(ctx.fleetTag, key) };
+    if (ctx.fleetId) op.idempotencyKey = memberIdempotencyKey(ctx.fleetId, key, ctx.generation, spec);
+    return op;
+  };
   return {
     async create(key: string, spec: MemberSpec, adoptId?: string) {
       const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };

@@ -118,7 +118,7 @@ export async function update(
   const generation = olds.generation ?? 0;
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const { reclaim } = await reconcileWithAccount(state, plan, news.memberSpecs, fleetTag);
-  const result = await run(state, plan, news, reclaim, { op, fleetTag, generation });
+  const result = await run(state, plan, news, reclaim, { op, fleetTag, fleetId: id, generation });
   const outs = outputsOf(news, state, fleetTag, generation + 1);
   if (result.failures.length > 0) throw fleetError(id, outs, news.__provider, result, plan, "was updated");
   return { outs };

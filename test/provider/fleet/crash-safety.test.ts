@@ -91,6 +91,16 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
     expect(Object.values(res.outs.members).every((m: any) => m.os === "debian-12")).to.equal(true);
   });
 
+  it("a fleet destroyed and made again with the same members creates them anew (no create key repeats a deleted server's)", async () => {
+    const inputs = await checked(news());
+    const first = await fleet.create(inputs);
+    await fleet.delete(first.id, first.outs);
+    const again = await fleet.create(inputs);
+    expect(Object.values(again.outs.members).every((m: any) => m.status === "active")).to.equal(true);
+    const firstIds = Object.values(first.outs.members).map((m: any) => m.id);
+    expect(Object.values(again.outs.members).map((m: any) => m.id).some((id) => firstIds.includes(id))).to.equal(false);
+  });
+
   it("delete removes every recorded server and every unrecorded one with the fleet's tag, and nothing else", async () => {
     const { id, outs } = await fleet.create(await checked(news()));
     const unrecorded = await made("web-ewr-3");

@@ -70,15 +70,15 @@ describe("fleet identity", () => {
     expect(memberKeyOf(["other"])).to.equal(undefined);
   });
 
-  it("a member's Idempotency-Key is a UUID, the same for the same fleet, member, generation and spec, and another for any change", () => {
-    const k = memberIdempotencyKey(TAG, "web-ewr-1", 3, spec());
+  it("a member's Idempotency-Key is a UUID, the same for the same fleet id, member, generation and spec, and another for any change", () => {
+    const k = memberIdempotencyKey("fleet-1", "web-ewr-1", 3, spec());
     expect(k).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(memberIdempotencyKey(TAG, "web-ewr-1", 3, spec())).to.equal(k);
+    expect(memberIdempotencyKey("fleet-1", "web-ewr-1", 3, spec())).to.equal(k);
     const others = [
-      memberIdempotencyKey(TAG, "web-ewr-1", 4, spec()),
-      memberIdempotencyKey(TAG, "web-ewr-2", 3, spec()),
-      memberIdempotencyKey(fleetTagOf("proj/prod", "web"), "web-ewr-1", 3, spec()),
-      memberIdempotencyKey(TAG, "web-ewr-1", 3, spec("debian-12")),
+      memberIdempotencyKey("fleet-1", "web-ewr-1", 4, spec()),
+      memberIdempotencyKey("fleet-1", "web-ewr-2", 3, spec()),
+      memberIdempotencyKey("fleet-2", "web-ewr-1", 3, spec()),
+      memberIdempotencyKey("fleet-1", "web-ewr-1", 3, spec("debian-12")),
     ];
     expect(new Set([k, ...others]).size).to.equal(5);
   });
