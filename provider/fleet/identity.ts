@@ -19,9 +19,8 @@
 // the fleet: the state is what a killed run may never have written.
 
 import { createHash } from "crypto";
-import { SYSTEM_TAG_PREFIXES } from "../server/system-tags";
+import { FLEET_TAG_PREFIX as FLEET_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX } from "../server/system-tags";
 
-const [FLEET_PREFIX, MEMBER_PREFIX] = SYSTEM_TAG_PREFIXES;
 
 /** The tag of every server of the fleet `name` in `<project>/<stack>`. */
 export function fleetTagOf(stack: string, name: string): string {

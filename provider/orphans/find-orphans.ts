@@ -8,10 +8,9 @@
 import type { HostingApi, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
 import { memberKeyOf } from "../fleet/identity";
-import { SYSTEM_TAG_PREFIXES } from "../server/system-tags";
+import { FLEET_TAG_PREFIX } from "../server/system-tags";
 import { serversInState } from "./state-servers";
 
-const FLEET_TAG_PREFIX = SYSTEM_TAG_PREFIXES[0];
 
 /** The tag every Server of a stack carries (docs/guide.md, "Server"). */
 export function stackOwnershipTag(project: string, stack: string): string {

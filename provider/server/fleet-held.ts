@@ -11,13 +11,11 @@
 // default) any fleet, since a server a Fleet holds is that Fleet's to delete, whatever stack
 // it is in: deleting it from here would take a member from under its fleet.
 
-import { SYSTEM_TAG_PREFIXES } from "./system-tags";
+import { FLEET_TAG_PREFIX } from "./system-tags";
 import type { Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "./types";
 
-/** The prefix of a fleet member's fleet tag (provider/fleet/identity.ts). */
-/** The prefix of a fleet's tag (provider/fleet/identity.ts builds the whole tag). */
-export const FLEET_TAG_PREFIX = SYSTEM_TAG_PREFIXES[0];
+export { FLEET_TAG_PREFIX };
 
 /** The fleet tag on `server` that keeps it from this Server's delete, if any. */
 export function fleetHolding(server: Pick<Server, "tags"> | undefined, ownerTag: unknown): string | undefined {

@@ -5,7 +5,11 @@
 // to its tags.
 
 /** Prefixes of the tags the provider owns. */
-export const SYSTEM_TAG_PREFIXES = ["hosting-fleet:", "hosting-member:"] as const;
+/** A fleet's tag: `hosting-fleet:<project>/<stack>/<name>` (provider/fleet/identity.ts builds it). */
+export const FLEET_TAG_PREFIX = "hosting-fleet:";
+/** The member a server was made for: `hosting-member:<key>`. */
+export const MEMBER_TAG_PREFIX = "hosting-member:";
+export const SYSTEM_TAG_PREFIXES = [FLEET_TAG_PREFIX, MEMBER_TAG_PREFIX] as const;
 
 export function isSystemTag(tag: string): boolean {
   return SYSTEM_TAG_PREFIXES.some((p) => tag.startsWith(p));
