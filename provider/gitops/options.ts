@@ -1,7 +1,7 @@
 // The options of one GitOps run, merged once with their defaults and the environment
 // (the CLI in cli.ts and code that imports pulumi-hosting/gitops both come through here).
 import * as path from "path";
-import { SETTINGS } from "../core/settings";
+import { processEnvironment, SETTINGS } from "../core/settings";
 import type { BudgetLimit } from "./pricing/gate";
 import { parseAmount } from "./pricing/money";
 
@@ -44,7 +44,7 @@ export interface GitopsOptions {
   lockTimeoutSeconds?: number;
   /** Pause between two tries to take the lock (jittered by half). @default 2000 */
   lockRetryMs?: number;
-  /** Environment of the CLI and the provider. @default process.env */
+  /** Environment of the CLI and the provider. @default this process's environment (processEnvironment) */
   env?: NodeJS.ProcessEnv;
   /** Where the CLI's own output goes. @default process.stderr */
   log?: (text: string) => void;
@@ -58,7 +58,7 @@ const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes)$/i.t
 
 export function resolveOptions(opts: GitopsOptions): ResolvedOptions {
   if (!opts.stack) throw new Error("no stack: pass --stack <name> (the Pulumi stack to plan, apply or check)");
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? processEnvironment();
   return {
     stack: opts.stack,
     cwd: path.resolve(opts.cwd ?? process.cwd()),

@@ -6,8 +6,8 @@
 // Without --program/--fleet/--pulumi-import the program goes to standard output. A Read key is
 // enough. --pulumi-import writes a `pulumi import --file` document for the plugin face.
 import * as fs from "fs";
-import { getClient } from "../api";
-import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
+import { createClient } from "../api";
+import { cliSettings, KEY_FROM_ENV, processEnvironment, SETTINGS } from "../core/settings";
 import { findServersToImport, type ImportFilter } from "./find-servers";
 import { importEntry } from "./import-entry";
 import { renderFleet, renderImportFile, renderProgram } from "./render";
@@ -31,7 +31,7 @@ function parseFlags(args: string[]): Map<string, string> {
   return flags;
 }
 
-async function main(): Promise<void> {
+async function main(env: NodeJS.ProcessEnv = processEnvironment()): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes("--help") || args.includes("-h")) return void console.log(USAGE);
   const flags = parseFlags(args);
@@ -39,10 +39,10 @@ async function main(): Promise<void> {
   const programFile = flags.get("--program");
   const fleetFile = flags.get("--fleet");
   const importFile = flags.get("--pulumi-import");
-  const apiKey = fromEnv(SETTINGS.apiKey, process.env);
-  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
+  const { apiKey, baseUrl } = cliSettings(env);
   if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env} (a Read key is enough)`);
-  const api = getClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
+  // One process, one client: the provider's shared clients (getClient) are not needed here.
+  const api = createClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
   const [servers, shape] = await Promise.all([findServersToImport(api, filter), api.shape]);
   const entries = servers.map((s) => importEntry(s, shape));
   const described = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(", ") || "all servers";

@@ -11,8 +11,8 @@
 //   pulumi stack export --file state.json
 //   HOSTING_API_KEY=... HOSTING_BASE_URL=... hosting-orphans --state state.json --tag pulumi-stack:proj/stack [--delete]
 import * as fs from "fs";
-import { getClient } from "../api";
-import { fromEnv, KEY_FROM_ENV, SETTINGS } from "../core/settings";
+import { createClient } from "../api";
+import { cliSettings, KEY_FROM_ENV, processEnvironment, SETTINGS } from "../core/settings";
 import { deleteOrphans, findOrphans, fleetMemberOf } from "./find-orphans";
 import { serversInState } from "./state-servers";
 import { runTagless } from "./tagless-cli";
@@ -30,11 +30,11 @@ function flags(name: string): string[] {
   return process.argv.flatMap((a, i) => (a === name && i + 1 < process.argv.length ? [process.argv[i + 1]] : []));
 }
 
-async function tagged(stateFile: string, given: string[]): Promise<void> {
-  const apiKey = fromEnv(SETTINGS.apiKey, process.env);
-  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env);
+async function tagged(stateFile: string, given: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { apiKey, baseUrl } = cliSettings(env);
   if (!apiKey || !baseUrl) throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env}`);
-  const api = getClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
+  // One process, one client: the provider's shared clients (getClient) are not needed here.
+  const api = createClient({ apiKey, baseUrl, keySource: KEY_FROM_ENV });
   const state = serversInState(JSON.parse(fs.readFileSync(stateFile, "utf8")));
   // The fleets of the state are searched by their own tags too (shape B's members carry no ownership tag by default).
   const tags = [...new Set([...given, ...state.fleetTags])];
@@ -58,7 +58,7 @@ async function tagged(stateFile: string, given: string[]): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
+async function main(env: NodeJS.ProcessEnv = processEnvironment()): Promise<void> {
   const stacks = flags("--stack");
   const stateFile = flag("--state");
   const tag = flags("--tag");
@@ -69,9 +69,9 @@ async function main(): Promise<void> {
       adopt: process.argv.includes("--adopt"),
       delete: process.argv.includes("--delete"),
       yes: process.argv.includes("--yes"),
-    });
+    }, env);
   } else if (stateFile && tag.length > 0) {
-    await tagged(stateFile, tag);
+    await tagged(stateFile, tag, env);
   } else {
     throw new Error(USAGE);
   }

@@ -4,8 +4,8 @@
 // CI). Ambiguous matches are only reported. The key and base URL come from HOSTING_API_KEY and
 // HOSTING_BASE_URL, else from the first stack's config.
 import * as readline from "readline";
-import { getClient } from "../api";
-import { fromEnv, KEY_FROM_CONFIG, KEY_FROM_ENV, SETTINGS } from "../core/settings";
+import { createClient } from "../api";
+import { cliSettings, KEY_FROM_CONFIG, KEY_FROM_ENV, processEnvironment, SETTINGS } from "../core/settings";
 import { deleteOrphans } from "./find-orphans";
 import { previewStack, type PreviewedStack } from "./preview-stack";
 import { recordAdoptions } from "./record-adoptions";
@@ -20,18 +20,20 @@ export interface TaglessArgs {
   yes: boolean;
 }
 
-export async function runTagless(args: TaglessArgs): Promise<void> {
+export async function runTagless(args: TaglessArgs, env: NodeJS.ProcessEnv = processEnvironment()): Promise<void> {
   if (args.adopt && args.delete) throw new Error("give --adopt or --delete, not both");
   const stacks: PreviewedStack[] = [];
   for (const name of args.stacks) stacks.push(await previewStack(name, args.cwd));
-  const envKey = fromEnv(SETTINGS.apiKey, process.env);
+  const given = cliSettings(env);
+  const envKey = given.apiKey;
   const apiKey = envKey ?? stacks[0].config.apiKey;
-  const baseUrl = fromEnv(SETTINGS.baseUrl, process.env) ?? stacks[0].config.baseUrl;
+  const baseUrl = given.baseUrl ?? stacks[0].config.baseUrl;
   if (!apiKey || !baseUrl) {
     throw new Error(`set ${SETTINGS.apiKey.env} and ${SETTINGS.baseUrl.env} (or ${SETTINGS.apiKey.config} and ${SETTINGS.baseUrl.config} in stack ${args.stacks[0]})`);
   }
   const keySource = envKey ? KEY_FROM_ENV : `${KEY_FROM_CONFIG} of ${args.stacks[0]}`;
-  const api = getClient({ apiKey, baseUrl, keySource });
+  // One process, one client: the provider's shared clients (getClient) are not needed here.
+  const api = createClient({ apiKey, baseUrl, keySource });
   const result = await findTaglessOrphans(api, stacks);
   for (const line of renderMatches(result)) console.log(line);
   if (result.matches.length === 0 && result.fleetMembers.length === 0) return;

@@ -7,3 +7,4 @@ export {
   type ConfigSource, type ResolvedSettings, type StackSettings,
 } from "./resolve";
 export { catalogueCacheDir, cooperation } from "./process-settings";
+export { cliSettings, processEnvironment, type CliSettings } from "./environment";

@@ -5,13 +5,13 @@ import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
 import { expect } from "chai";
-import { getClient } from "../../../provider/api";
+import { createClient } from "../../../provider/api";
 import { findServersToImport, importEntry, importName, renderFleet, renderProgram } from "../../../provider/import";
 import { readFleetFile } from "../../../examples/fleet/fleet-file";
 import { describeShapes, KEYS } from "../../helpers/simulator";
 
 describeShapes("hosting-import", {}, (sim) => {
-  const client = () => getClient({ apiKey: KEYS.read, baseUrl: sim.url, keySource: "test" });
+  const client = () => createClient({ apiKey: KEYS.read, baseUrl: sim.url, keySource: "test" });
 
   const create = (fields: Record<string, unknown>): Promise<string> => sim.seedServer(fields);
 

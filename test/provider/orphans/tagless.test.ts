@@ -3,7 +3,7 @@
 // guessed), and, against the real simulator in both shapes, which servers are candidates.
 import { expect } from "chai";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { getClient } from "../../../provider/api";
+import { createClient } from "../../../provider/api";
 import type { Server } from "../../../provider/api/wire/types";
 import { matchPlanned, plannedCreates, SERVER_TYPE, untrackedServers, type PlannedCreate } from "../../../provider/orphans";
 import { renderMatches } from "../../../provider/orphans/render-matches";
@@ -87,7 +87,7 @@ describeShapes("hosting-orphans --stack: the candidates", {}, (sim) => {
     await sim.seedServer({ label: "theirs", tags: ["pulumi-stack:p/prod"] });
     const gone = await sim.seedServer({ label: "gone" });
     await sim.admin("PATCH", `/servers/${gone}`, { status: "terminated" });
-    const api = getClient({ apiKey: KEYS.read, baseUrl: sim.url, keySource: "test" });
+    const api = createClient({ apiKey: KEYS.read, baseUrl: sim.url, keySource: "test" });
     const ids = (await untrackedServers(api, new Set([inState]), ["pulumi-stack:p/dev"])).map((s) => s.id).sort();
     expect(ids).to.deep.equal([untagged, ours].sort());
   });
