@@ -16,7 +16,6 @@ import { createBenchStack, type BenchStack } from "./pulumi-stack";
 import { countRequests, type RequestCount } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { sampleTimeline, type Sample } from "./timeline";
-import { WAITER_MODULE_ENV } from "../../provider/core/waiter-module";
 import { SETTINGS } from "../../provider/core/settings/declaration";
 
 export interface MultiStackResult {
@@ -55,7 +54,6 @@ export async function runMultiStack(repoRoot: string, opts: BenchOptions, shape:
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-catalogue-"));
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
   const env: Record<string, string> = {
-    [WAITER_MODULE_ENV]: "",
     [SETTINGS.rateLimitCooperation.env]: cooperate ? "on" : "off",
     [SETTINGS.catalogueCacheDir.env]: cacheDir,
   };

@@ -1,11 +1,12 @@
-// The inline programs of the benchmark: N hosting servers (ours and naive mode run the
-// same program; only the provider process's environment differs), the same N on the plugin
-// face (custom resources of type hosting:index:Server, as a generated SDK declares them),
-// or N no-op resources.
+// The inline programs of the benchmark: N hosting servers (ours), the same N as NaiveServers
+// (naive mode: the same inputs, served by the naive baseline's provider, bench/naive/server.ts),
+// the same N on the plugin face (custom resources of type hosting:index:Server, as a generated
+// SDK declares them), or N no-op resources.
 
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "pulumi-hosting";
+import { NaiveServer } from "../naive/server";
 import { NoopServer } from "./noop-resource";
 import type { Mode, OwnerTagMode } from "./options";
 
@@ -28,6 +29,7 @@ export function fleetProgram(mode: Mode, n: number, prefix = "", ownerTag: Owner
       const name = `srv-${String(i).padStart(4, "0")}`;
       if (mode === "bound") new NoopServer(name, { key: name, ...SERVER, label: `fleet-${i}` });
       else if (mode === "plugin") new PluginServer(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...ownerTagArg(ownerTag) });
+      else if (mode === "naive") new NaiveServer(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...ownerTagArg(ownerTag) });
       else new hosting.Server(name, { ...SERVER, label: `fleet-${prefix}${i}`, ...ownerTagArg(ownerTag) });
     }
     return { count: n };

@@ -10,8 +10,7 @@ import { createBenchStack } from "./pulumi-stack";
 import { countRequests, describeRoutes, type RequestCount } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { measureState, type StateSize } from "./state-size";
-import { NAIVE_HOOKS } from "../naive/hooks";
-import { WAITER_MODULE_ENV } from "../../provider/core/waiter-module";
+import { NAIVE_PROVIDER } from "../naive/server";
 
 export interface OpResult {
   seconds: number;
@@ -42,8 +41,9 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
   const config: Record<string, { value: string; secret?: boolean }> = sim
     ? { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } }
     : {};
-  const env = { [WAITER_MODULE_ENV]: mode === "naive" ? NAIVE_HOOKS : "" };
-  const bench = await createBenchStack(repoRoot, fleetProgram(mode, n, "", opts.ownerTag), config, env, mode === "plugin", opts.pluginExecutable);
+  // The naive mode's program declares NaiveServers (bench/naive/server.ts), whose shells bring
+  // the naive provider; the provider process's environment is the same in every mode.
+  const bench = await createBenchStack(repoRoot, fleetProgram(mode, n, "", opts.ownerTag), config, {}, mode === "plugin", opts.pluginExecutable);
   // The CLI's output is kept only to name the first diagnostic when an operation fails.
   let output: string[] = [];
   const keep = (text: string) => void output.push(text);
@@ -79,8 +79,9 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
     }
     const destroy = await timed("destroy", async () => ({ changes: (await bench.stack.destroy(common)).summary.resourceChanges }));
     if (!destroy.ok && mode === "naive") {
-      // Clean up with our provider so the next scenario starts from nothing (not measured).
-      bench.setEnv(WAITER_MODULE_ENV, "");
+      // Clean up with our provider so the next scenario starts from nothing (not measured): the
+      // state's shells name the naive provider, so they are pointed at the product's first.
+      await bench.stack.importStack(withProductShells(await bench.stack.exportStack()));
       await bench.stack.destroy(common).catch(() => undefined);
     }
     if (sim) result.leftAfterDestroy = await sim.liveServers();
@@ -89,6 +90,21 @@ export async function runScenario(repoRoot: string, opts: BenchOptions, shape: S
     await sim?.close();
   }
   return result;
+}
+
+/**
+ * The exported state with every NaiveServer shell made the product Server's: the two differ only
+ * in the module their functions require (bench/naive/server.ts), the naive provider's absolute
+ * path or `pulumi-hosting/internal/server`.
+ */
+export function withProductShells<T extends { deployment: { resources?: any[] } }>(state: T): T {
+  const product = (text: unknown) =>
+    typeof text === "string" ? text.split(JSON.stringify(NAIVE_PROVIDER)).join(JSON.stringify("pulumi-hosting/internal/server")) : text;
+  for (const r of state.deployment.resources ?? []) {
+    if (r.inputs?.__provider !== undefined) r.inputs.__provider = product(r.inputs.__provider);
+    if (r.outputs?.__provider !== undefined) r.outputs.__provider = product(r.outputs.__provider);
+  }
+  return state;
 }
 
 function seconds(started: bigint): number {

@@ -1,7 +1,7 @@
 // The hosting API client: re-exports only.
 export * from "./wire/types";
 export { HostingClient } from "./client";
-export { createClient, getClient, resetClients } from "./client-registry";
+export { createClient } from "./client-registry";
 export { DEFAULTS, ClientOptionsError, isLoopback, type ClientOptions, type ResolvedOptions, type PagingMode, type RetryEvent } from "./options";
 export { ApiError, HttpError, IncompleteCreateError, RateLimitError, NetworkError, TimeoutError, isApiError } from "./http/errors";
 export { OsNotFoundError, OsCatalogue } from "./catalogue/os-catalogue";

@@ -13,13 +13,6 @@ export interface CatalogueSnapshot {
   osImages: OsImage[];
 }
 
-/**
- * The old name, kept while provider/fleet/ still imports it (the lead renames it there with
- * issue 37's operation context); new code says CatalogueSnapshot.
- * @deprecated use CatalogueSnapshot
- */
-export type Catalogue = CatalogueSnapshot;
-
 export const regionsOf = (client: HostingApi): Promise<Region[]> => client.listRegions();
 export const plansOf = (client: HostingApi): Promise<Plan[]> => client.listPlans();
 export const osImagesOf = (client: HostingApi): Promise<OsImage[]> => client.listOsImages();

@@ -67,20 +67,17 @@ export function plannedDiff(detailedDiff: DetailedDiff, extra: { stables?: strin
   };
 }
 
-/**
- * The hidden input that carries a dynamic resource's `replaceOnChanges` to its diff. The
- * engine applies `replaceOnChanges` to the properties a provider names as changed, and the
- * dynamic-provider host names none (it passes on `changes` and `replaces` only), so on that
- * face the option would never act; the resource classes hand it over and the core applies it.
- * The plugin face names its changes (detailedDiff) and the engine applies the option itself.
- */
-export const REPLACE_ON_CHANGES_KEY = "__replaceOnChanges";
+// `replaceOnChanges` reaches a diff through the operation context (context.ts ResourceFacts).
+// The engine applies the option to the properties a provider names as changed, and the
+// dynamic-provider host names none (it passes on `changes` and `replaces` only), so on that
+// face the option would never act; the resource classes hand it to their shell and the core
+// applies it. The plugin face names its changes (detailedDiff), and applying it again is harmless.
 
 /** `diff` with every change under one of `paths` (a property path, or "*" for all) a replace. */
-export function withReplaceOnChanges(diff: PlannedDiff, paths: unknown): PlannedDiff {
+export function withReplaceOnChanges(diff: PlannedDiff, paths: readonly string[] | undefined): PlannedDiff {
   if (!Array.isArray(paths) || paths.length === 0) return diff;
   // The engine matches paths; every property here is top-level, so "tags[0]" names "tags".
-  const named = new Set(paths.filter((p): p is string => typeof p === "string").map((p) => p.split(/[.[]/)[0]));
+  const named = new Set(paths.map((p) => p.split(/[.[]/)[0]));
   const detail: DetailedDiff = {};
   for (const [k, c] of Object.entries(diff.detailedDiff)) detail[k] = named.has("*") || named.has(k) ? { ...c, replace: true } : c;
   const replacing = Object.values(detail).some((c) => c.replace);

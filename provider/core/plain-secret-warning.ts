@@ -14,7 +14,6 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { SETTINGS } from "./settings";
-import { warn } from "./warnings";
 import { untypedMethod } from "./sdk-internals";
 
 /** The stack config keys of the settings declared secret. */
@@ -58,7 +57,7 @@ export function plainSecretWarning(config: StackConfigView, key: string): string
  * A checker that warns once per setting and value, however often it is called: a program has
  * one key, so that is once per process (tests that set another key see their own warning).
  */
-export function plainSecretWarner(config: StackConfigView = programConfig, sink: (message: string) => void = warn): () => void {
+export function plainSecretWarner(config: StackConfigView = programConfig, sink: (message: string) => void = (m) => void pulumi.log.warn(m)): () => void {
   const warnedFor = new Set<string>();
   return () => {
     for (const key of SECRET_CONFIG_KEYS) {

@@ -1,9 +1,14 @@
 // The serialized provider object of a resource, from its two forwarding functions (see
-// route.ts for why two). Each resource module writes its own `observe` and `change`, each
-// with the literal `require("pulumi-hosting/internal/<name>")`, so the serialized text names
-// its package and captures nothing; this only spreads them over the seven methods. The state
-// holds the object's properties, not how it was built, so `__provider` is the same text.
+// provider/dynamic/host.ts for why two). Each resource module writes its own `observe` and
+// `change`, each with the literal `require("pulumi-hosting/internal/<name>")`, so the serialized
+// text names its package and captures nothing but the resource's facts: what the engine knows of
+// it and the core needs (its stack, and its name or `replaceOnChanges` when they matter), since
+// the dynamic-provider host hands the provider neither a URN nor the resource's options.
+//
+// The SDK serializes each distinct provider object once (14 ms each), so one shell is kept per
+// distinct facts: the Servers of a stack that need no name share one, as before.
 import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceFacts } from "./context";
 
 type Forward = (...a: unknown[]) => unknown;
 
@@ -17,4 +22,26 @@ export function providerShell(observe: Forward, change: Forward): pulumi.dynamic
     update: change as pulumi.dynamic.ResourceProvider["update"],
     delete: change as pulumi.dynamic.ResourceProvider["delete"],
   };
+}
+
+/** One shell per distinct facts, made by `make` the first time (the program process keeps them). */
+export function shellCache(make: (facts: ResourceFacts) => pulumi.dynamic.ResourceProvider): (facts: ResourceFacts) => pulumi.dynamic.ResourceProvider {
+  const shells = new Map<string, pulumi.dynamic.ResourceProvider>();
+  return (facts) => {
+    const key = JSON.stringify(facts);
+    let shell = shells.get(key);
+    if (!shell) {
+      shell = make(facts);
+      shells.set(key, shell);
+    }
+    return shell;
+  };
+}
+
+/** The facts of a dynamic resource: its stack always, its name and `replaceOnChanges` when asked for. */
+export function dynamicFacts(name: string, opts: { withName: boolean; replaceOnChanges?: string[] }, stack: { project: string; stack: string }): ResourceFacts {
+  const facts: ResourceFacts = { project: stack.project, stack: stack.stack };
+  if (opts.withName) facts.name = name;
+  if (opts.replaceOnChanges?.length) facts.replaceOnChanges = [...opts.replaceOnChanges];
+  return facts;
 }

@@ -81,20 +81,20 @@ export function withStateVersions<I, O>(impl: ProviderImpl<I, O>, versions: Stat
     }
   };
   return {
-    check: (olds, news) => impl.check(olds, news),
-    diff: (id, olds, news) => impl.diff(id, up(olds), news),
-    create: (inputs, op) => stamping(async () => {
-      const res = await impl.create(inputs, op);
+    check: (olds, news, ctx) => impl.check(olds, news, ctx),
+    diff: (id, olds, news, ctx) => impl.diff(id, up(olds), news, ctx),
+    create: (inputs, ctx) => stamping(async () => {
+      const res = await impl.create(inputs, ctx);
       return { ...res, outs: stamp(res.outs, versions) };
     }),
-    read: async (id, props) => {
-      const res = await impl.read(id, up(props));
+    read: async (id, props, ctx) => {
+      const res = await impl.read(id, up(props), ctx);
       return res.props ? { ...res, props: stamp(res.props, versions) } : res;
     },
-    update: (id, olds, news, op) => stamping(async () => {
-      const res = await impl.update(id, up(olds), news, op);
+    update: (id, olds, news, ctx) => stamping(async () => {
+      const res = await impl.update(id, up(olds), news, ctx);
       return { ...res, outs: stamp(res.outs, versions) };
     }),
-    delete: (id, props, op) => impl.delete(id, up(props), op),
+    delete: (id, props, ctx) => impl.delete(id, up(props), ctx),
   };
 }

@@ -70,24 +70,11 @@ export const DEFAULT_WAITER_TIMINGS: Readonly<WaiterTimings> = {
   maxListFailures: 3,
 };
 
-let timings: WaiterTimings = { ...DEFAULT_WAITER_TIMINGS };
-
-/** Changes the timings of every waiter in this process (tests shrink them to milliseconds). */
-export function setWaiterTimings(partial: Partial<WaiterTimings>): void {
-  timings = { ...timings, ...partial };
-}
-
-export function waiterTimings(): Readonly<WaiterTimings> {
-  return timings;
-}
-
-export function resetWaiterTimings(): void {
-  timings = { ...DEFAULT_WAITER_TIMINGS };
-}
-
 export interface StatusWaiterOptions {
   /** @default realClock */
   clock?: Clock;
+  /** Laid over DEFAULT_WAITER_TIMINGS (tests shrink them to milliseconds). @default DEFAULT_WAITER_TIMINGS */
+  timings?: Partial<WaiterTimings>;
 }
 
 interface Entry {
@@ -120,6 +107,7 @@ export class StatusWaiter implements Waiter {
   private readTimer?: Timer;
   private readBatchStart = 0;
   private readonly clock: Clock;
+  private readonly timings: Readonly<WaiterTimings>;
   private readonly snapshot: ListSnapshot;
   /** A snapshot read already went out alone (one GET): the next lone one lists instead. */
   private snapshotReadAlone = false;
@@ -130,11 +118,16 @@ export class StatusWaiter implements Waiter {
   /** Polls made (list calls), for tests and benchmarks. */
   polls = 0;
 
+  get absenceGraceMs(): number {
+    return this.timings.absenceGraceMs;
+  }
+
   constructor(
     private readonly client: HostingApi,
     opts: StatusWaiterOptions = {},
   ) {
     this.clock = opts.clock ?? realClock;
+    this.timings = { ...DEFAULT_WAITER_TIMINGS, ...opts.timings };
     this.snapshot = new ListSnapshot(this.clock);
   }
 
@@ -143,13 +136,13 @@ export class StatusWaiter implements Waiter {
     const start = (resolve: (o: WaitOutcome) => void, reject: (e: unknown) => void) => {
       const now = this.clock.now();
       this.snapshot.touch(req.id);
-      const first = Math.max(0, req.firstPollMs ?? timings.initialPollMs);
+      const first = Math.max(0, req.firstPollMs ?? this.timings.initialPollMs);
       entry = {
         req,
         startedAt: now,
         dueAt: now + first,
         estimateMs: req.firstPollMs !== undefined ? first : 0,
-        interval: timings.initialPollMs,
+        interval: this.timings.initialPollMs,
         deadline: now + Math.max(0, req.timeoutMs),
         observed: false,
         resolve,
@@ -166,9 +159,9 @@ export class StatusWaiter implements Waiter {
    * `snapshot`, a server in a recent list is answered from it (list-snapshot.ts).
    */
   read(id: string, opts: WaiterReadOptions = {}): Promise<Server | undefined> {
-    const snapshot = opts.snapshot === true && timings.readSnapshotMs > 0;
+    const snapshot = opts.snapshot === true && this.timings.readSnapshotMs > 0;
     if (!snapshot) this.snapshot.touch(id); // read to decide a mutation: see list-snapshot.ts
-    const listed = snapshot ? this.snapshot.get(id, timings.readSnapshotMs) : undefined;
+    const listed = snapshot ? this.snapshot.get(id, this.timings.readSnapshotMs) : undefined;
     if (listed) return Promise.resolve(listed);
     // An aborted read is answered at once; the batch's one request goes on for the others.
     return abortableWait<Server | undefined>(opts.signal, (resolve, reject) => {
@@ -179,7 +172,7 @@ export class StatusWaiter implements Waiter {
       const now = this.clock.now();
       if (!this.readTimer) this.readBatchStart = now;
       else this.clock.clearTimeout(this.readTimer);
-      const delay = Math.max(0, Math.min(timings.readBatchMs, this.readBatchStart + timings.readBatchMaxMs - now));
+      const delay = Math.max(0, Math.min(this.timings.readBatchMs, this.readBatchStart + this.timings.readBatchMaxMs - now));
       this.readTimer = this.clock.setTimeout(() => void this.flushReads(), delay);
     });
   }
@@ -228,7 +221,7 @@ export class StatusWaiter implements Waiter {
     await this.readListInFlight?.catch(() => undefined);
     const hits = new Map<string, Server>();
     for (const id of batch.keys()) {
-      const listed = this.snapshot.get(id, timings.readSnapshotMs);
+      const listed = this.snapshot.get(id, this.timings.readSnapshotMs);
       if (listed) hits.set(id, listed);
     }
     if (hits.size === 0) return undefined;
@@ -283,7 +276,7 @@ export class StatusWaiter implements Waiter {
    * the gathering is longer then. Infinity with no waiter.
    */
   private gatheredPollAt(): number {
-    const share = this.client.keyShared?.() ? timings.sharedKeyGather : timings.estimateGather;
+    const share = this.client.keyShared?.() ? this.timings.sharedKeyGather : this.timings.estimateGather;
     let at = Infinity;
     let latest = Infinity;
     for (const e of [...this.entries].sort((a, b) => a.dueAt - b.dueAt)) {
@@ -306,7 +299,7 @@ export class StatusWaiter implements Waiter {
     this.polling = true;
     try {
       const now = this.clock.now();
-      const due = [...this.entries].filter((e) => e.dueAt <= now + timings.batchSlackMs || e.deadline <= now);
+      const due = [...this.entries].filter((e) => e.dueAt <= now + this.timings.batchSlackMs || e.deadline <= now);
       if (due.length === 0) return;
       let servers: Map<string, Server> | undefined;
       let failure: unknown;
@@ -342,7 +335,7 @@ export class StatusWaiter implements Waiter {
           this.finish(e, { outcome: verdict, server, observed: true });
           continue;
         }
-      } else if (this.listFailures >= timings.maxListFailures || isPermanent(failure)) {
+      } else if (this.listFailures >= this.timings.maxListFailures || isPermanent(failure)) {
         this.entries.delete(e);
         e.reject(failure);
         continue;
@@ -352,7 +345,7 @@ export class StatusWaiter implements Waiter {
       } else if (due.includes(e)) {
         e.estimateMs = 0;
         e.dueAt = now + e.interval;
-        e.interval = Math.min(e.interval * timings.backoff, timings.maxPollMs);
+        e.interval = Math.min(e.interval * this.timings.backoff, this.timings.maxPollMs);
       }
     }
   }

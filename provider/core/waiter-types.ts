@@ -41,5 +41,7 @@ export interface Waiter {
   read(id: string, opts?: WaiterReadOptions): Promise<Server | undefined>;
   /** Poll requests made so far. */
   readonly polls: number;
+  /** How long a server just created may be missing from the list (eventual consistency). */
+  readonly absenceGraceMs: number;
 }
 

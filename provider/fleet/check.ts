@@ -8,11 +8,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { catalogue } from "../core/catalogue";
 import { validateKinds, type CheckFailure, type Kind } from "../core/check-kinds";
-import { api } from "../core/client";
+import type { OperationContext } from "../core/context";
 import type { RawProps } from "../core/route";
 import { containsUnknown, isUnknown } from "../core/unknown";
 import { settleOwnerTag } from "../server/owner-tag";
-import { OWNER_TAG_DEFAULT } from "../server/types";
 import { validateServerCatalogue, validateServerForShape } from "../server/validate";
 import { checkFleetDefinition } from "./definition";
 import { memberSpecs } from "./specs";
@@ -32,12 +31,12 @@ const FLEET_FIELDS: Record<string, Kind | "object"> = {
   memberSpecs: "object",
 };
 
-export async function checkFleet(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<FleetInputs | RawProps>> {
+export async function checkFleet(olds: RawProps, news: RawProps, ctx: OperationContext): Promise<pulumi.dynamic.CheckResult<FleetInputs | RawProps>> {
   const failures = checkOptions(news);
   const def = checkFleetDefinition(news.defaults, news.groups);
   failures.push(...def.failures);
   if (failures.length > 0) return { inputs: news, failures };
-  const client = api();
+  const client = ctx.api;
   const cat = await catalogue(client);
   const shape = await client.shape;
   for (const [i, g] of def.groups.entries()) {
@@ -52,7 +51,7 @@ export async function checkFleet(olds: RawProps, news: RawProps): Promise<pulumi
   }
   if (failures.length > 0) return { inputs: news, failures };
 
-  const settled = settleOwnerTag({ ownerTag: news.ownerTag } as RawProps, news, shape);
+  const settled = settleOwnerTag({ ownerTag: news.ownerTag } as RawProps, news, shape, ctx.resource);
   const ownerTag = typeof settled.ownerTag === "string" && settled.ownerTag !== "" ? settled.ownerTag : undefined;
   const waitTimeoutSeconds = typeof news.waitTimeoutSeconds === "number" ? news.waitTimeoutSeconds : FLEET_DEFAULTS.waitTimeoutSeconds;
   const inputs: RawProps = {
@@ -71,7 +70,6 @@ export async function checkFleet(olds: RawProps, news: RawProps): Promise<pulumi
     if (news.adoptIds !== undefined) inputs.adoptIds = news.adoptIds;
     if (news.adoptTag !== undefined) inputs.adoptTag = news.adoptTag;
   }
-  for (const [k, v] of Object.entries(news)) if (k.startsWith("__") && k !== OWNER_TAG_DEFAULT) inputs[k] = v;
   return { inputs };
 }
 

@@ -5,13 +5,13 @@
 // A server the core reports as existing but not ready (PartialCreateError) comes back as a
 // MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
 // carries the member's identity tags, an update's creates a deterministic Idempotency-Key (identity.ts), and every
-// call the engine's operation (its Cancel and customTimeouts).
+// call the fleet operation's context (the engine's Cancel and customTimeouts).
 
 import * as server from "../server/provider";
 import { PartialCreateError } from "../server/partial-create";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
-import type { Operation } from "../core/operation";
+import { withOverrides, type OperationContext } from "../core/context";
 import { identityTags, memberIdempotencyKey } from "./identity";
 import { MemberFailure, type MemberOps } from "./member-failure";
 import { serverInputsOf } from "./specs";
@@ -57,10 +57,10 @@ function failure(key: string, e: unknown): MemberFailure {
   return new MemberFailure(key, e instanceof Error ? e.message : String(e));
 }
 
-/** What every member operation of one fleet operation shares: the engine's operation and the fleet's identity. */
+/** What every member operation of one fleet operation shares: the fleet's operation context and identity. */
 export interface MemberContext {
-  /** The engine's Cancel and time-out (customTimeouts bound each member's wait). */
-  op: Operation;
+  /** The fleet operation's context: its client, the engine's Cancel and time-out (customTimeouts bound each member's wait). */
+  ctx: OperationContext;
   /** The fleet's tag (identity.ts); absent for a fleet that has none (no stack known). */
   fleetTag?: string;
   /**
@@ -74,12 +74,14 @@ export interface MemberContext {
 }
 
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
-export function serverMemberOps(ctx: MemberContext): MemberOps {
-  const identity = (key: string, spec: MemberSpec): Operation => {
-    if (!ctx.fleetTag) return ctx.op;
-    const op: Operation = { ...ctx.op, systemTags: identityTags(ctx.fleetTag, key) };
-    if (ctx.fleetId) op.idempotencyKey = memberIdempotencyKey(ctx.fleetId, key, ctx.generation, spec);
-    return op;
+export function serverMemberOps(fleet: MemberContext): MemberOps {
+  const { ctx } = fleet;
+  const identity = (key: string, spec: MemberSpec): OperationContext => {
+    if (!fleet.fleetTag) return ctx;
+    return withOverrides(ctx, {
+      systemTags: identityTags(fleet.fleetTag, key),
+      idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec) : undefined,
+    });
   };
   return {
     async create(key: string, spec: MemberSpec, adoptId?: string) {
@@ -93,7 +95,7 @@ export function serverMemberOps(ctx: MemberContext): MemberOps {
     },
     async update(key: string, member: RecordedMember, spec: MemberSpec) {
       try {
-        const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec), ctx.op);
+        const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec), ctx);
         return recordMember(member.id, res.outs as ServerOutputs);
       } catch (e) {
         throw failure(key, e);
@@ -101,7 +103,7 @@ export function serverMemberOps(ctx: MemberContext): MemberOps {
     },
     async sendDelete(key: string, member: RecordedMember) {
       try {
-        return await server.sendDelete(member.id, ctx.op);
+        return await server.sendDelete(member.id, ctx);
       } catch (e) {
         throw failure(key, e);
       }
@@ -109,7 +111,7 @@ export function serverMemberOps(ctx: MemberContext): MemberOps {
     async confirmDeleted(key: string, member: RecordedMember) {
       try {
         // Called for a whole group in one tick (remove-all.ts): poll at once, one list for all.
-        await server.confirmDeleted(member.id, asServerOutputs(member), ctx.op, 0);
+        await server.confirmDeleted(member.id, asServerOutputs(member), ctx, 0);
       } catch (e) {
         throw failure(key, e);
       }

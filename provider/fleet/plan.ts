@@ -9,7 +9,7 @@
 //            PATCH per member through the server core's update)
 // A member's own diff is the server's: planServer, the same function a `Server` uses.
 
-import type { Catalogue } from "../core/catalogue";
+import type { CatalogueSnapshot } from "../core/catalogue";
 import { planServer } from "../server/plan";
 import { compareKeys } from "./members";
 import { serverInputsOf } from "./specs";
@@ -28,7 +28,7 @@ export interface MemberPlan {
 }
 
 export function planMembers(
-  members: Record<string, RecordedMember>, specs: Record<string, MemberSpec>, leftovers: Record<string, RecordedMember> = {}, cat?: Catalogue,
+  members: Record<string, RecordedMember>, specs: Record<string, MemberSpec>, leftovers: Record<string, RecordedMember> = {}, cat?: CatalogueSnapshot,
 ): MemberPlan {
   const plan: MemberPlan = { create: [], update: [], replace: [], delete: [], leftovers: Object.keys(leftovers).sort(), fields: {} };
   for (const key of Object.keys(specs).sort(compareKeys)) {

@@ -1,5 +1,5 @@
-// The implementation behind the serialized `Fleet` shell (provider/fleet/resource.ts) and the
-// plugin's `hosting:index:Fleet`. A fleet is a room over provider/server/: every member is
+// The implementation of `Fleet` both faces call (provider/dynamic/fleet.ts, the plugin's
+// `hosting:index:Fleet`). A fleet is a room over provider/server/: every member is
 // created, adopted, updated and deleted by the server core's functions (member-ops.ts).
 //   check   check.ts: the definition, the rolling options, the catalogue; each member's spec
 //   diff    plan.ts: per member key create/update/replace/delete; the Fleet itself is never
@@ -12,21 +12,21 @@
 //   read    read.ts: refresh (one shared list call) and import
 //   delete  every member and leftover, and every unrecorded server with the fleet's tag, at once
 //           (remove-all.ts: every DELETE, then one list)
-// Each member's create, update and delete carries the engine's operation (its Cancel and
-// customTimeouts), and a pause between batches ends on Cancel.
+// Each member's create, update and delete carries the fleet operation's context (the engine's
+// Cancel and customTimeouts), and a pause between batches sleeps on its clock and ends on Cancel.
+// The members' operations are the server core's unless the implementation is built with others
+// (`fleetImpl`, for tests that fail a member on purpose).
 // A failure after the API created or changed something is a PartialCreateError carrying the
 // fleet's outputs as they are (provider/server/partial-create.ts), so the engine records every
 // server the fleet holds; the next `up` resumes from there.
 
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { realClock, type Clock } from "../api/wire/clock";
-import { api } from "../core/client";
-import * as route from "../core/route";
+import type { OperationContext } from "../core/context";
+import type * as route from "../core/route";
 import { withStateVersions } from "../core/state-version";
 import { FLEET_STATE_VERSIONS } from "./upgrade";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
-import { warn } from "../core/warnings";
 import { PartialCreateError } from "../server/partial-create";
 import { adoptionsOf } from "./adopt";
 import { checkFleet } from "./check";
@@ -39,13 +39,13 @@ import { readFleet } from "./read";
 import { applyPlan, type FleetState, type RollResult } from "./roll";
 import type { MemberOps } from "./member-failure";
 import { removeAll } from "./remove-all";
-import { FLEET_NAME, FLEET_STACK, type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
+import { type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
 import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
-import { cancellationSignal, type Operation } from "../core/operation";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagOf } from "./identity";
+import { stackOf } from "../core/context";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
 
@@ -59,23 +59,12 @@ export type FleetDiffResult = PlannedDiff & { plannedChanges: string[] };
 
 const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag"] as const;
 
-/** What the roll takes from outside: the members' operations and the clock (tests pass their own). */
-export interface FleetRuntime {
-  ops: (ctx: MemberContext) => MemberOps;
-  clock: Pick<Clock, "sleep">;
-}
-const runtime: FleetRuntime = { ops: serverMemberOps, clock: realClock };
-
-/** Replaces the runtime of this process (tests); returns the previous one. */
-export function setFleetRuntime(next: Partial<FleetRuntime>): FleetRuntime {
-  const prev = { ...runtime };
-  Object.assign(runtime, next);
-  return prev;
-}
+/** The members' operations of one fleet operation (the server core's: member-ops.ts). */
+export type MemberOpsFactory = (member: MemberContext) => MemberOps;
 
 export const check = checkFleet;
 
-export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>): Promise<FleetDiffResult> {
+export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext): Promise<FleetDiffResult> {
   // A group still unknown at preview (an output of another resource): the honest worst case.
   if (containsUnknown(news.groups) || containsUnknown(news.memberSpecs)) {
     return { ...plannedDiff({ groups: { kind: "update", replace: false } }), plannedChanges: ["unknown until the groups are known"] };
@@ -85,8 +74,8 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
   const changes = planHasChanges(plan) || options.length > 0;
   const plannedChanges = describePlan(plan, Math.max(1, news.maxSurge + news.maxUnavailable));
   // The dynamic host shows no detailed diff: the plan in words reaches both faces' output.
-  const name = news[FLEET_NAME];
-  if (plannedChanges.length > 0) warn(`Fleet ${typeof name === "string" ? `${name} ` : ""}plan: ${plannedChanges.join("; ")}`);
+  const name = ctx.resource.name;
+  if (plannedChanges.length > 0) ctx.log.warn(`Fleet ${name !== undefined ? `${name} ` : ""}plan: ${plannedChanges.join("; ")}`);
   // One path per member key; never a replace kind, which would make the engine replace the
   // whole Fleet: the roll replaces members inside one update.
   const paths: DetailedDiff = changes ? Object.fromEntries(Object.entries(memberPaths(plan, options)).map(([k, kind]) => [k, { kind, replace: false }])) : {};
@@ -94,31 +83,31 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
   return { ...plannedDiff(paths), inputDiff: true, plannedChanges };
 }
 
-export async function create(inputs: Recorded<FleetInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
+export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   const id = `fleet-${randomUUID()}`;
   const specs = inputs.memberSpecs;
-  const fleetTag = fleetTagFor(inputs);
-  const adopt = await adoptionsOf(api(), specs, inputs.adoptIds, inputs.adoptTag);
+  const fleetTag = fleetTagFor(ctx);
+  const adopt = await adoptionsOf(ctx.api, specs, inputs.adoptIds, inputs.adoptTag);
   const state: FleetState = { members: {}, leftovers: {} };
   const plan = planMembers({}, specs);
   // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest deleted.
-  const { reclaim } = await reconcileWithAccount(state, plan, specs, fleetTag);
-  const result = await run(state, plan, inputs, { ...reclaim, ...adopt }, { op, fleetTag, generation: 0 });
+  const { reclaim } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag);
+  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, generation: 0 }));
   const outs = outputsOf(inputs, state, fleetTag, 1);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };
 }
 
 export async function update(
-  id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, op: Operation = {},
+  id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps,
 ): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
   const state: FleetState = { members: { ...(olds.members ?? {}) }, leftovers: { ...(olds.leftovers ?? {}) } };
   // The tag the fleet's servers already carry, even after a rename; a fleet from before tags gets its own now.
-  const fleetTag = olds.fleetTag ?? fleetTagFor(news);
+  const fleetTag = olds.fleetTag ?? fleetTagFor(ctx);
   const generation = olds.generation ?? 0;
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
-  const { reclaim } = await reconcileWithAccount(state, plan, news.memberSpecs, fleetTag);
-  const result = await run(state, plan, news, reclaim, { op, fleetTag, fleetId: id, generation });
+  const { reclaim } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag);
+  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, fleetId: id, generation }));
   const outs = outputsOf(news, state, fleetTag, generation + 1);
   if (result.failures.length > 0) throw fleetError(id, outs, news.__provider, result, plan, "was updated");
   return { outs };
@@ -130,11 +119,10 @@ export async function update(
  * leftovers in `state` (and in `plan.leftovers`, so this run deletes them).
  */
 async function reconcileWithAccount(
-  state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined,
+  ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined,
 ): Promise<Reconciliation> {
   if (!fleetTag) return { reclaim: {}, strays: [] };
-  const client = api();
-  const [cat, found] = await Promise.all([catalogue(client), fleetServers(fleetTag)]);
+  const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
   const fits = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)];
   const result = reconcile({ found, members: state.members, leftovers: state.leftovers, specs, needed, fits });
@@ -145,22 +133,21 @@ async function reconcileWithAccount(
 }
 
 /** Every live server carrying the fleet's tag (one list call, paged). */
-async function fleetServers(fleetTag: string | undefined): Promise<Server[]> {
+async function fleetServers(ctx: OperationContext, fleetTag: string | undefined): Promise<Server[]> {
   if (!fleetTag) return [];
-  return (await api().listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
+  return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
 }
 
-/** The fleet's tag from what the faces tell it: the stack (project/stack) and the resource's name. */
-function fleetTagFor(ins: Recorded<FleetInputs>): string | undefined {
-  const stack = ins[FLEET_STACK];
-  const name = ins[FLEET_NAME];
-  return typeof stack === "string" && typeof name === "string" ? fleetTagOf(stack, name) : undefined;
+/** The fleet's tag from what the engine knows of it: its stack (project/stack) and its name. */
+function fleetTagFor(ctx: OperationContext): string | undefined {
+  const stack = stackOf(ctx.resource);
+  const name = ctx.resource.name;
+  return stack !== undefined && name !== undefined ? fleetTagOf(stack, name) : undefined;
 }
 
-async function run(state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ctx: MemberContext): Promise<RollResult> {
-  return applyPlan(state, plan, ins.memberSpecs, runtime.ops(ctx), {
-    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: runtime.clock, adopt,
-    signal: ctx.op.signal ?? cancellationSignal(),
+async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RollResult> {
+  return applyPlan(state, plan, ins.memberSpecs, ops, {
+    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal,
   });
 }
 
@@ -194,24 +181,29 @@ function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: R
   return new PartialCreateError(message, id, properties, reasons);
 }
 
-export const read = (id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props);
+export const read = (id: string, props: Recorded<FleetOutputs>, ctx: OperationContext): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props, ctx);
 
-async function destroy(_id: string, props: Recorded<FleetOutputs>, op: Operation = {}): Promise<void> {
+async function destroy(_id: string, props: Recorded<FleetOutputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<void> {
   const all = new Map([...Object.entries(props.members ?? {}), ...Object.entries(props.leftovers ?? {})]);
   // A server of the fleet that no state recorded (an interrupted run's) goes too.
   const recorded = new Set([...all.values()].map((m) => m.id));
-  for (const s of await fleetServers(props.fleetTag)) if (!recorded.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
-  const ops = runtime.ops({ op, fleetTag: props.fleetTag, generation: props.generation ?? 0 });
+  for (const s of await fleetServers(ctx, props.fleetTag)) if (!recorded.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
+  const ops = memberOps({ ctx, fleetTag: props.fleetTag, generation: props.generation ?? 0 });
   const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, ops);
   const failed = failures.map((f) => `${f.key}: ${f.reason}`);
   if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.size} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
 }
 export { destroy as delete };
 
-/** The implementation both faces call: the recorded state upgraded to today's version first (upgrade.ts). */
-export const impl: route.ProviderImpl<FleetInputs, FleetOutputs> = withStateVersions({ check, diff, create, read, update, delete: destroy }, FLEET_STATE_VERSIONS);
+/** The implementation with the members' operations `memberOps`; both faces call `impl`, the server core's. */
+export function fleetImpl(memberOps: MemberOpsFactory = serverMemberOps): route.ProviderImpl<FleetInputs, FleetOutputs> {
+  return withStateVersions({
+    check, diff, read,
+    create: (inputs, ctx) => create(inputs, ctx, memberOps),
+    update: (id, olds, news, ctx) => update(id, olds, news, ctx, memberOps),
+    delete: (id, props, ctx) => destroy(id, props, ctx, memberOps),
+  }, FLEET_STATE_VERSIONS);
+}
 
-/** Entry of the serialized shell: configure, check, read, diff. */
-export const observe = (args: unknown[]) => route.observe(impl, args);
-/** Entry of the serialized shell: create, update, delete. */
-export const change = (args: unknown[]) => route.change(impl, args);
+/** The implementation both faces call: the recorded state upgraded to today's version first (upgrade.ts). */
+export const impl = fleetImpl();

@@ -7,10 +7,9 @@
 //            `<key>=<server id>,...`; the groups are rebuilt from the member keys.
 
 import type { Server } from "../api/wire/types";
-import { catalogue, type Catalogue } from "../core/catalogue";
-import { api } from "../core/client";
+import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
+import type { OperationContext } from "../core/context";
 import type { ReadOutcome, Recorded } from "../core/route";
-import { waiterFor } from "../core/waiters";
 import { declaredView, normalizeServerInputs, serverOutputs } from "../server/normalize";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS } from "../server/types";
 import { asServerOutputs, recordMember } from "./member-ops";
@@ -19,14 +18,14 @@ import { compact } from "./specs";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
 
-export async function readFleet(id: string, props: Recorded<FleetOutputs>): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
-  if (props.members === undefined) return importFleet(id);
-  const client = api();
+export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: OperationContext): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
+  if (props.members === undefined) return importFleet(id, ctx);
+  const client = ctx.api;
   const cat = await catalogue(client);
   const refresh = async (recorded: Record<string, RecordedMember>) => {
     const out: Record<string, RecordedMember> = {};
     await Promise.all(Object.entries(recorded).map(async ([key, m]) => {
-      const live = await waiterFor(client).read(m.id, { snapshot: true });
+      const live = await ctx.waiter.read(m.id, { snapshot: true });
       if (live && live.status !== "terminated") out[key] = recordMember(m.id, serverOutputs(live, declaredView(asServerOutputs(m)), cat));
     }));
     return sortedByKey(out);
@@ -56,10 +55,10 @@ function inputsOf(outs: FleetOutputs): Partial<FleetInputs> {
   return ins;
 }
 
-async function importFleet(id: string): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
-  const client = api();
+async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutcome<FleetInputs, FleetOutputs>> {
+  const client = ctx.api;
   const cat = await catalogue(client);
-  const byKey = await selectServers(id);
+  const byKey = await selectServers(id, ctx);
   if (Object.keys(byKey).length === 0) return { id: "" };
   const ownerTag = Object.values(byKey).flatMap((s) => s.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
   const groups = groupsOf(byKey, cat, ownerTag);
@@ -76,8 +75,8 @@ async function importFleet(id: string): Promise<ReadOutcome<FleetInputs, FleetOu
 }
 
 /** The servers an import id names, by member key. */
-async function selectServers(id: string): Promise<Record<string, Server>> {
-  const client = api();
+async function selectServers(id: string, ctx: OperationContext): Promise<Record<string, Server>> {
+  const client = ctx.api;
   const out: Record<string, Server> = {};
   if (id.startsWith("tag:")) {
     for (const s of await client.listAllServers({ tag: id.slice(4) })) if (parseMemberKey(s.label)) out[s.label] = s;
@@ -88,7 +87,7 @@ async function selectServers(id: string): Promise<Record<string, Server>> {
     throw new Error(`import id "${id}": give tag:<tag> (servers whose label is their member key) or <group>-<region>-<n>=<server id>,...`);
   }
   for (const [key, sid] of pairs) {
-    const s = await waiterFor(client).read(sid);
+    const s = await ctx.waiter.read(sid);
     if (!s) throw new Error(`import id "${id}": server ${sid} (member ${key}) does not exist`);
     out[key] = s;
   }
@@ -96,7 +95,7 @@ async function selectServers(id: string): Promise<Record<string, Server>> {
 }
 
 /** Groups that declare exactly these members, or an error naming what does not fit. */
-function groupsOf(byKey: Record<string, Server>, cat: Catalogue, ownerTag: string | undefined): CheckedGroup[] {
+function groupsOf(byKey: Record<string, Server>, cat: CatalogueSnapshot, ownerTag: string | undefined): CheckedGroup[] {
   const groups = new Map<string, { keys: string[]; servers: Server[] }>();
   for (const key of Object.keys(byKey).sort(compareKeys)) {
     const name = parseMemberKey(key)!.group;

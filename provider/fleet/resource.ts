@@ -10,19 +10,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { isolateEngineConnections } from "../core/engine-connections";
-import { providerShell } from "../core/shell";
-import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX } from "../server/types";
-import { FLEET_NAME, FLEET_STACK, type FleetArgs, type FleetMember } from "./types";
+import { dynamicFacts, providerShell, shellCache } from "../core/shell";
+import type { ResourceFacts } from "../core/context";
+import type { FleetArgs, FleetMember } from "./types";
 
 export type { FleetArgs, FleetDefaults, FleetGroup, FleetMember } from "./types";
 
 // The shell that is serialized into state: two functions that load the implementation by
 // package name at call time (see provider/core/route.ts for why two).
-const observe = (...a: unknown[]) => require("pulumi-hosting/internal/fleet").observe(a);
-const change = (...a: unknown[]) => require("pulumi-hosting/internal/fleet").change(a);
-
-/** The serialized provider of `Fleet` (a thin shell; the code lives in provider/fleet/provider.ts). */
-export const fleetProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
+/** The serialized provider of a `Fleet` with these facts (a thin shell over provider/fleet/provider.ts). */
+export const fleetProvider = shellCache((facts: ResourceFacts) =>
+  providerShell(
+    (...a: unknown[]) => require("pulumi-hosting/internal/fleet").observe(a, facts),
+    (...a: unknown[]) => require("pulumi-hosting/internal/fleet").change(a, facts),
+  ),
+);
 
 isolateEngineConnections();
 
@@ -49,12 +51,10 @@ export class Fleet extends pulumi.dynamic.Resource {
   constructor(name: string, args: FleetArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Fleet", name);
     const props: Record<string, unknown> = { members: undefined, leftovers: undefined, ...(args ?? {}) };
-    // The stack's ownership tag, for check to use or drop by shape (provider/server/owner-tag.ts).
-    if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
-    if (args) props[FLEET_NAME] = name;
-    // The stack, for the tag every member carries (provider/fleet/identity.ts).
-    if (args) props[FLEET_STACK] = `${pulumi.getProject()}/${pulumi.getStack()}`;
-    super(fleetProvider, name, props, opts, "hosting", "Fleet");
+    // The stack and the name, for the ownership tag and the tag every member carries
+    // (provider/fleet/identity.ts); the host passes the provider neither.
+    const facts = dynamicFacts(name, { withName: true, replaceOnChanges: opts?.replaceOnChanges }, { project: pulumi.getProject(), stack: pulumi.getStack() });
+    super(fleetProvider(facts), name, props, opts, "hosting", "Fleet");
   }
 
   /** Looks up an existing fleet by the id of an earlier `up`. */

@@ -3,7 +3,7 @@
 // defaults left out). A spec is what a member's create, update and diff are given, through the
 // same functions a `Server` uses.
 
-import type { Catalogue } from "../core/catalogue";
+import type { CatalogueSnapshot } from "../core/catalogue";
 import { normalizeServerInputs } from "../server/normalize";
 import { SERVER_DEFAULTS, type ServerInputs } from "../server/types";
 import { expandMembers, memberLabel } from "./members";
@@ -18,7 +18,7 @@ export interface SpecOptions {
 }
 
 /** The spec of every member of `groups`, by member key. */
-export function memberSpecs(groups: CheckedGroup[], cat: Catalogue, opts: SpecOptions): Record<string, MemberSpec> {
+export function memberSpecs(groups: CheckedGroup[], cat: CatalogueSnapshot, opts: SpecOptions): Record<string, MemberSpec> {
   const specs: Record<string, MemberSpec> = {};
   for (const { key, place, group } of expandMembers(groups)) {
     const ins = normalizeServerInputs({

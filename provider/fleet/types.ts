@@ -166,9 +166,3 @@ export const FLEET_DEFAULTS = {
 
 /** The most members one group may hold per region. */
 export const MAX_COUNT = 1000;
-
-/** The hidden input that carries the resource's name, for the plan the diff reports (both faces set it). */
-export const FLEET_NAME = "__fleetName";
-
-/** The hidden input that carries `<project>/<stack>`, for the fleet's tag (both faces set it). */
-export const FLEET_STACK = "__fleetStack";

@@ -1,21 +1,28 @@
 // The client of the lookups, which run in the Pulumi program's process (not the provider's):
 // settings from the stack config (`hosting:apiKey`, `hosting:baseUrl`, `hosting:apiShape`)
-// or the environment, one client per process. The key is read as a plain string with
+// or the environment, one client per program process (its ProviderProcess: one rate limiter and
+// one catalogue cache for every lookup of the program). The key is read as a plain string with
 // `Config.get` so it never enters an Output or the state; it stays in this process's memory.
 
 import * as pulumi from "@pulumi/pulumi";
-import { getClient } from "../api";
 import type { HostingApi } from "../api/wire/types";
-import { resolveSettings, stackSettings } from "../core/settings";
+import { ProviderProcess } from "../core/provider-process";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { LookupFailedError } from "./lookup-errors";
 import { describeSearch } from "./lookup-errors";
 
+/**
+ * The program process's lookups share one client per deployment and key, as the provider's
+ * resources do; without the provider's file cache and Redis coordinator, which are the provider
+ * process's, and with the client's own defaults otherwise.
+ */
+const lookups = new ProviderProcess({ clientOptions: { catalogueCacheDir: "", rateLimitRedis: "", cooperate: true }, log: { warn: () => undefined } });
+
 export function lookupClient(): HostingApi {
   warnIfSecretsArePlain();
   const config = new pulumi.Config("hosting");
-  const s = resolveSettings(stackSettings((key) => config.get(key.replace(/^hosting:/, ""))));
-  return getClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource });
+  lookups.configure({ get: (key) => config.get(key.replace(/^hosting:/, "")) });
+  return lookups.client();
 }
 
 /**

@@ -1,9 +1,9 @@
 // The provider-configuration methods of the plugin face: CheckConfig and DiffConfig on the
 // provider's own inputs (config.ts), and Configure, which hands the stack config and the
-// engine's variables to the core's settings.
+// engine's variables to the plugin's provider process.
 
 import type * as pb from "@pulumi/pulumi/proto/provider_pb";
-import { configure } from "../core/settings";
+import type { PluginHost } from "./plugin-host";
 import { checkConfig, CONFIG_SECRETS, configSource } from "./config";
 import { provproto } from "./grpc";
 import { fromStruct, toStruct, union } from "./wire";
@@ -25,8 +25,8 @@ export async function diffProviderConfig(req: pb.DiffRequest): Promise<pb.DiffRe
   return res.setChanges(diffs.length ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
 }
 
-export async function configureProvider(req: pb.ConfigureRequest): Promise<pb.ConfigureResponse> {
+export async function configureProvider(host: PluginHost, req: pb.ConfigureRequest): Promise<pb.ConfigureResponse> {
   const variables = new Map(req.getVariablesMap().toArray() as [string, string][]);
-  configure(configSource(fromStruct(req.getArgs()).props, variables));
+  host.process.configure(configSource(fromStruct(req.getArgs()).props, variables));
   return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true).setAcceptresources(false).setAcceptoutputs(false);
 }

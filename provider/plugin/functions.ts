@@ -4,7 +4,7 @@
 
 import type * as pb from "@pulumi/pulumi/proto/provider_pb";
 import type { HostingApi } from "../api/wire/types";
-import { api } from "../core/client";
+import type { PluginHost } from "./plugin-host";
 import { findAccount, findOsImage, findOsImages, findPlan, findPlans, findRegion, findRegions } from "../functions";
 import { provproto } from "./grpc";
 import { fromStruct, toStruct } from "./wire";
@@ -22,11 +22,11 @@ export const FUNCTIONS: Record<string, Lookup> = {
 };
 
 /** Invoke: the lookup its token names, with this provider's client. */
-export async function invokeFunction(req: pb.InvokeRequest): Promise<pb.InvokeResponse> {
+export async function invokeFunction(host: PluginHost, req: pb.InvokeRequest): Promise<pb.InvokeResponse> {
   const lookup = FUNCTIONS[req.getTok()];
   if (!lookup) throw new Error(`unknown function ${req.getTok()}; this provider serves ${Object.keys(FUNCTIONS).join(", ")}`);
   const args = fromStruct(req.getArgs());
-  const result = await lookup(api(), args.props);
+  const result = await lookup(host.process.client(), args.props);
   // A lookup of a secret (a plan id the program keeps secret) answers a secret: all of it.
   return new provproto.InvokeResponse().setReturn(toStruct(result, args.secrets.size > 0 ? Object.keys(result) : []));
 }

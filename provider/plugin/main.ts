@@ -7,7 +7,7 @@
 
 import { startEngineWatchdog } from "../core/engine-watchdog";
 import { grpc, provrpc } from "./grpc";
-import { logToEngine } from "./engine-log";
+import { PluginHost } from "./plugin-host";
 import { providerService } from "./service";
 
 /** The engine's host:port: the last argument that looks like one. */
@@ -15,26 +15,26 @@ export function engineAddress(argv: string[]): string | undefined {
   return [...argv].reverse().find((a) => /^[\w.\-[\]:]+:\d+$/.test(a) && !a.startsWith("-"));
 }
 
-/** Serves the provider on a loopback port; resolves with the port. */
-export async function serve(): Promise<{ port: number; server: import("@grpc/grpc-js").Server }> {
+/** Serves the provider on a loopback port for `host` (a new one unless given); resolves with the port. */
+export async function serve(host = new PluginHost()): Promise<{ port: number; server: import("@grpc/grpc-js").Server; host: PluginHost }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, providerService());
+  server.addService(provrpc.ResourceProviderService, providerService(host));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
-  return { port, server };
+  return { port, server, host };
 }
 
 /** Serves, then writes the port handshake; what both the Node script and the standalone executable run. */
 export function start(): void {
   serve().then(
-    ({ port }) => {
+    ({ port, host }) => {
       // No address: started by hand for PULUMI_DEBUG_PROVIDERS=hosting:<port>; the engine
       // then gives its address through Attach, and no watchdog ends us between runs.
       const address = engineAddress(process.argv.slice(2));
       if (address) {
         startEngineWatchdog({ address });
-        logToEngine(address);
+        host.engineLog.connect(address);
       }
       // The handshake: nothing may reach stdout before this line.
       process.stdout.write(`${port}\n`);

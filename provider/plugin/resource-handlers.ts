@@ -2,17 +2,18 @@
 // turns the request's Structs into the plain objects the dynamic shells hand the core
 // (wire.ts), calls the same implementation (resources.ts), and turns the answer back.
 // Validation, waiting, pacing, adoption and errors all live in the core; nothing here decides
-// them. Create and Update carry the engine's time-out and Cancel (core/operation.ts).
+// them. Each request runs with its operation context (plugin-host.ts): the resource's URN, name
+// and stack, and for Create, Update and Delete the engine's time-out; every one the engine's Cancel.
 
 import type { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type * as pb from "@pulumi/pulumi/proto/provider_pb";
-import { engineOperation } from "../core/operation";
 import { checkForEngine } from "../core/route";
 import { UNKNOWN_VALUE } from "../core/unknown";
 import { diffResponse } from "./diff";
 import { EngineAnswer, grpcError } from "./errors";
 import { emptyproto, provproto } from "./grpc";
-import { parseUrn, resourceOf, withDerived, type AnyPluginResource } from "./resources";
+import type { PluginHost } from "./plugin-host";
+import { resourceOf, withDerived, type AnyPluginResource } from "./resources";
 import { fromStruct, toStruct, union, type Props } from "./wire";
 
 /** The resource a request is about: its type, or the type token of its URN (older engines leave CheckRequest.type empty). */
@@ -20,22 +21,22 @@ function resourceFor(req: { getType(): string; getUrn(): string }): AnyPluginRes
   return resourceOf(req.getType() || typeOfUrn(req.getUrn()));
 }
 
-export async function checkResource(req: pb.CheckRequest): Promise<pb.CheckResponse> {
+export async function checkResource(host: PluginHost, req: pb.CheckRequest): Promise<pb.CheckResponse> {
   const resource = resourceFor(req);
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
-  const result = await checkForEngine(resource.impl, olds.props, resource.completeInputs(news.props, parseUrn(req.getUrn())));
+  const result = await checkForEngine(resource.impl, olds.props, news.props, host.context(req.getUrn()));
   // check completes osId from a secret os (and back): the completed one is as secret.
   const res = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news.props, withDerived(resource, union(news.secrets, resource.secrets))));
   return res.setFailuresList((result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
 }
 
-export async function diffResource(req: pb.DiffRequest): Promise<pb.DiffResponse> {
+export async function diffResource(host: PluginHost, req: pb.DiffRequest): Promise<pb.DiffResponse> {
   const resource = resourceFor(req);
-  return diffResponse(await resource.impl.diff(req.getId(), fromStruct(req.getOlds()).props, fromStruct(req.getNews()).props));
+  return diffResponse(await resource.impl.diff(req.getId(), fromStruct(req.getOlds()).props, fromStruct(req.getNews()).props, host.context(req.getUrn())));
 }
 
-export async function createResource(req: pb.CreateRequest): Promise<pb.CreateResponse> {
+export async function createResource(host: PluginHost, req: pb.CreateRequest): Promise<pb.CreateResponse> {
   const resource = resourceFor(req);
   const inputs = fromStruct(req.getProperties());
   const secrets = withDerived(resource, union(inputs.secrets, resource.secrets));
@@ -46,19 +47,19 @@ export async function createResource(req: pb.CreateRequest): Promise<pb.CreateRe
   }
   let created: { id: string; outs?: object };
   try {
-    created = await resource.impl.create(inputs.props, engineOperation("create", req.getTimeout()));
+    created = await resource.impl.create(inputs.props, host.context(req.getUrn(), { kind: "create", timeoutSeconds: req.getTimeout() }));
   } catch (e) {
     failWith(e, secrets);
   }
   return new provproto.CreateResponse().setId(created.id).setProperties(toStruct(created.outs, secrets));
 }
 
-export async function readResource(req: pb.ReadRequest): Promise<pb.ReadResponse> {
+export async function readResource(host: PluginHost, req: pb.ReadRequest): Promise<pb.ReadResponse> {
   const resource = resourceFor(req);
   const props = fromStruct(req.getProperties());
   const inputs = fromStruct(req.getInputs());
   const secrets = withDerived(resource, union(props.secrets, inputs.secrets, resource.secrets));
-  const result = await resource.impl.read(req.getId(), props.props);
+  const result = await resource.impl.read(req.getId(), props.props, host.context(req.getUrn()));
   const res = new provproto.ReadResponse().setId(result.id);
   if (!result.id) return res;
   res.setProperties(toStruct(result.props, secrets));
@@ -66,7 +67,7 @@ export async function readResource(req: pb.ReadRequest): Promise<pb.ReadResponse
   return res;
 }
 
-export async function updateResource(req: pb.UpdateRequest): Promise<pb.UpdateResponse> {
+export async function updateResource(host: PluginHost, req: pb.UpdateRequest): Promise<pb.UpdateResponse> {
   const resource = resourceFor(req);
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
@@ -74,16 +75,16 @@ export async function updateResource(req: pb.UpdateRequest): Promise<pb.UpdateRe
   if (req.getPreview()) return new provproto.UpdateResponse().setProperties(toStruct(resource.previewUpdate(olds.props, news.props), secrets));
   let updated: { outs?: object };
   try {
-    updated = await resource.impl.update(req.getId(), olds.props, news.props, engineOperation("update", req.getTimeout()));
+    updated = await resource.impl.update(req.getId(), olds.props, news.props, host.context(req.getUrn(), { kind: "update", timeoutSeconds: req.getTimeout() }));
   } catch (e) {
     failWith(e, secrets);
   }
   return new provproto.UpdateResponse().setProperties(toStruct(updated.outs, secrets));
 }
 
-export async function deleteResource(req: pb.DeleteRequest): Promise<Empty> {
+export async function deleteResource(host: PluginHost, req: pb.DeleteRequest): Promise<Empty> {
   const resource = resourceFor(req);
-  await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props, engineOperation("delete", req.getTimeout()));
+  await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props, host.context(req.getUrn(), { kind: "delete", timeoutSeconds: req.getTimeout() }));
   return new emptyproto.Empty();
 }
 

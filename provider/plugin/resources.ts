@@ -1,15 +1,16 @@
 // The custom resources of the plugin face: each type token names the same implementation
 // the dynamic shell forwards to (provider/server/provider.ts, provider/webhook/provider.ts),
-// the properties that are always secret, the outputs only the API knows (unknown at preview),
-// and what the dynamic face's resource class adds to the inputs before check sees them.
+// the properties that are always secret, and the outputs only the API knows (unknown at preview).
+// What the engine knows of the resource (its URN, name, stack) reaches the core in each request's
+// operation context (plugin-host.ts), never in the inputs.
 
-import type { ProviderImpl, RawProps, Recorded } from "../core/route";
+import type { ProviderImpl, Recorded } from "../core/route";
 import * as server from "../server/provider";
 import * as webhook from "../webhook/provider";
 import { previewUpdate as previewServerUpdate } from "../server/preview";
-import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_DERIVED_OUTPUTS, SERVER_REPORTED_NAMES, type ServerInputs, type ServerOutputs } from "../server/types";
+import { SERVER_DERIVED_OUTPUTS, SERVER_REPORTED_NAMES, type ServerInputs, type ServerOutputs } from "../server/types";
 import * as fleet from "../fleet/provider";
-import { FLEET_NAME, FLEET_STACK, type FleetInputs, type FleetOutputs } from "../fleet/types";
+import type { FleetInputs, FleetOutputs } from "../fleet/types";
 import type { WebhookInputs, WebhookOutputs } from "../webhook/types";
 import { UNKNOWN_VALUE } from "../core/unknown";
 
@@ -29,20 +30,6 @@ export interface PluginResource<I extends object, O extends object> {
   derived: Readonly<Record<string, readonly string[]>>;
   /** Update at preview: the outputs the update will report, unknown where the API decides (server/preview.ts). */
   previewUpdate(olds: Recorded<O>, news: Recorded<I>): object;
-  /** What the dynamic face's constructor adds to the program's inputs (provider/server/resource.ts). */
-  completeInputs(news: RawProps, urn: Urn): RawProps;
-}
-
-/** The parts of a URN the faces use: urn:pulumi:<stack>::<project>::<type>::<name>. */
-export interface Urn {
-  stack: string;
-  project: string;
-  name: string;
-}
-
-export function parseUrn(urn: string): Urn {
-  const parts = urn.split("::");
-  return { stack: parts[0]?.split(":").pop() ?? "", project: parts[1] ?? "", name: parts.slice(3).join("::") };
 }
 
 /**
@@ -57,14 +44,6 @@ const SERVER: PluginResource<ServerInputs, ServerOutputs> = {
   reported: SERVER_REPORTED_NAMES,
   derived: SERVER_DERIVED_OUTPUTS,
   previewUpdate: previewServerUpdate,
-  completeInputs(news, urn) {
-    const out = { ...news };
-    // The stack's tag for check to use or drop by shape (provider/server/owner-tag.ts).
-    if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
-    // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
-    if (out.adoptId !== undefined) out.__adoptName = urn.name;
-    return out;
-  },
 };
 
 const FLEET: PluginResource<FleetInputs, FleetOutputs> = {
@@ -75,15 +54,6 @@ const FLEET: PluginResource<FleetInputs, FleetOutputs> = {
   // An update may create, patch, replace or delete members: which, and their ids and
   // addresses, the API decides.
   previewUpdate: (olds, news) => ({ ...olds, ...news, members: UNKNOWN_VALUE, leftovers: UNKNOWN_VALUE }),
-  completeInputs(news, urn) {
-    const out = { ...news };
-    if (out.ownerTag === undefined) out[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${urn.project}/${urn.stack}`;
-    // The plan the diff reports names the fleet (provider/fleet/provider.ts).
-    out[FLEET_NAME] = urn.name;
-    // The stack, for the tag every member carries (provider/fleet/identity.ts).
-    out[FLEET_STACK] = `${urn.project}/${urn.stack}`;
-    return out;
-  },
 };
 
 const WEBHOOK: PluginResource<WebhookInputs, WebhookOutputs> = {
@@ -92,7 +62,6 @@ const WEBHOOK: PluginResource<WebhookInputs, WebhookOutputs> = {
   reported: ["createdAt"],
   derived: {},
   previewUpdate: webhook.previewUpdate,
-  completeInputs: (news) => ({ ...news }),
 };
 
 /** The resource types the plugin serves, by type token. */

@@ -4,7 +4,7 @@
 // A mismatch is a check failure naming the field, the live value and the declared one, so
 // `pulumi preview` stops before anything is sent.
 //
-// The read goes through the process's shared waiter (core/waiters.ts), which answers reads
+// The read goes through the process's shared waiter (the operation context's), which answers reads
 // that arrive together with one list call: a program adopting 200 servers costs one
 // GET /v1/servers at preview, not 200 GETs.
 //
@@ -16,43 +16,35 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Server } from "../api/wire/types";
 import { findOs, type CatalogueSnapshot } from "../core/catalogue";
 import type { CheckFailure } from "../core/check-kinds";
-import { api } from "../core/client";
+import type { OperationContext } from "../core/context";
 import type { RawProps, Recorded } from "../core/route";
 import { isUnknown } from "../core/unknown";
-import { waiterFor } from "../core/waiters";
-import { warn } from "../core/warnings";
-import { claimAdoption } from "./adopt-claims";
 import type { ServerInputs } from "./types";
-
-/** The hidden input that carries the resource's name (see adopt-claims.ts). */
-export const ADOPT_NAME = "__adoptName";
 
 /** The checked inputs, with adoptId kept only for a resource that is not in the stack yet. */
 export async function checkAdoption(
-  olds: RawProps, news: RawProps, inputs: Recorded<ServerInputs>, cat: CatalogueSnapshot,
+  olds: RawProps, news: RawProps, inputs: Recorded<ServerInputs>, cat: CatalogueSnapshot, ctx: OperationContext,
 ): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const out = inputs as Recorded<ServerInputs> & RawProps;
   delete out.adoptId;
-  delete out[ADOPT_NAME];
   const adoptId = news.adoptId;
   const inStack = Object.keys(olds).some((k) => !k.startsWith("__"));
   if (typeof adoptId !== "string" || inStack) return { inputs: out };
   out.adoptId = adoptId;
-  const name = typeof news[ADOPT_NAME] === "string" ? (news[ADOPT_NAME] as string) : undefined;
-  if (name !== undefined) out[ADOPT_NAME] = name;
+  const name = ctx.resource.name;
   if (isUnknown(adoptId)) return { inputs: out };
 
-  const others = claimAdoption(adoptId, name);
+  const others = ctx.claims.claim(adoptId, name);
   if (others.length > 0) {
     const reason = `adoptId "${adoptId}" is adopted by resource "${others[0]}" and by "${name}"; a server can be adopted by one resource only: remove adoptId from one of them`;
     return { inputs: news, failures: [{ property: "adoptId", reason }] };
   }
-  const live = await waiterFor(api()).read(adoptId);
+  const live = await ctx.waiter.read(adoptId);
   const failures = adoptionProblems(adoptId, live, news, cat);
   if (failures.length > 0) return { inputs: news, failures };
   const notes = unverifiedDifferences(live as Server, news);
   if (notes.length > 0) {
-    warn(`${name ?? "server"} (adoptId ${adoptId}): ${notes.join("; ")}; the program's values are recorded, and a refresh would read the API's and plan a replace: declare what the API reports`);
+    ctx.log.warn(`${name ?? "server"} (adoptId ${adoptId}): ${notes.join("; ")}; the program's values are recorded, and a refresh would read the API's and plan a replace: declare what the API reports`);
   }
   return { inputs: out };
 }

@@ -10,31 +10,26 @@
 // check it, and the adopt summary (a warning the engine shows) says so.
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, Server, UpdateServerRequest } from "../api/wire/types";
+import type { Server, UpdateServerRequest } from "../api/wire/types";
 import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
-import { api } from "../core/client";
+import type { OperationContext } from "../core/context";
 import type { Recorded } from "../core/route";
-import { waiterFor } from "../core/waiters";
-import { warn } from "../core/warnings";
-import { otherClaims } from "./adopt-claims";
-import { ADOPT_NAME, adoptionProblems } from "./adopt-check";
+import { adoptionProblems } from "./adopt-check";
 import { apiTags, normalizeServerInputs, serverOutputs } from "./normalize";
 import { PartialCreateError, partialCreate } from "./partial-create";
 import { applyPowerState, describeOutcome, waitUntilActive } from "./power";
-import { cancellationSignal, waitBudget, type Operation, type WaitBudget } from "../core/operation";
+import { waitBudget, type WaitBudget } from "../core/operation";
 import type { ServerInputs, ServerOutputs } from "./types";
 import { systemTagsOf } from "./system-tags";
 
-export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
-  const signal = op.signal ?? cancellationSignal();
-  const client = api();
+export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, ctx: OperationContext): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
+  const { signal, api: client } = ctx;
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
-  const adoptName = inputs[ADOPT_NAME];
-  const name = typeof adoptName === "string" ? adoptName : undefined;
-  const others = otherClaims(id, name);
+  const name = ctx.resource.name;
+  const others = ctx.claims.others(id, name);
   if (others.length > 0) throw new Error(`adoptId "${id}" is adopted by resource "${others[0]}" and by "${name}"; nothing was sent: remove adoptId from one of them`);
-  const live = await waiterFor(client).read(id, { signal });
+  const live = await ctx.waiter.read(id, { signal });
   const problems = adoptionProblems(id, live, inputs, cat);
   if (problems.length > 0 || !live) throw new Error(`cannot adopt server ${id}; nothing was sent: ${problems.map((p) => p.reason).join("; ")}`);
 
@@ -42,8 +37,8 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op
   const outputsOf = (s: Server) => adoptedOutputs(s, ins, cat);
   try {
     const fail = (last: Server, reason: string) => partialCreate(id, outputsOf(last), inputs.__provider, [reason], "was adopted");
-    const { server, sent } = await takeOver(client, live, ins, op.systemTags ?? [], fail, waitBudget(ins.waitTimeoutSeconds, op), signal);
-    warn(adoptSummary(name, server, sent));
+    const { server, sent } = await takeOver(ctx, live, ins, fail, waitBudget(ins.waitTimeoutSeconds, ctx.timeout));
+    ctx.log.warn(adoptSummary(name, server, sent));
     return { id, outs: outputsOf(server) };
   } catch (e) {
     if (e instanceof PartialCreateError) throw e;
@@ -53,23 +48,24 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, op
 
 /** Brings label, tags and power state to the declared values: at most one PATCH and one action. */
 async function takeOver(
-  client: HostingApi, live: Server, ins: ServerInputs, systemTags: string[], fail: (last: Server, reason: string) => Error, budget: WaitBudget, signal: AbortSignal,
+  ctx: OperationContext, live: Server, ins: ServerInputs, fail: (last: Server, reason: string) => Error, budget: WaitBudget,
 ): Promise<{ server: Server; sent: string[] }> {
+  const { signal, api: client } = ctx;
   const { ms: timeoutMs, source } = budget;
   const sent: string[] = [];
   let current = live;
   if (current.status === "pending" || current.status === "starting") {
-    const active = await waitUntilActive(client, current.id, timeoutMs, undefined, signal);
+    const active = await waitUntilActive(ctx, current.id, timeoutMs, undefined);
     if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(current.id, active, "active", timeoutMs, source));
     current = active.server;
   }
-  const patch = labelAndTagsPatch(current, ins, systemTags);
+  const patch = labelAndTagsPatch(current, ins, ctx.systemTags ?? []);
   if (patch) {
     current = await client.updateServer(current.id, patch, { signal });
     sent.push(`PATCH (${Object.keys(patch).join(", ")})`);
   }
   const before = current.status;
-  const power = await applyPowerState(client, current, ins.powerState, timeoutMs, ins.stopMode, signal);
+  const power = await applyPowerState(ctx, current, ins.powerState, timeoutMs, ins.stopMode);
   const goal = ins.powerState === "stopped" ? "stopped" : "active";
   if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(current.id, power, goal, timeoutMs, source));
   if (power.server.status !== before) sent.push(`power ${before} -> ${power.server.status}`);
@@ -80,7 +76,7 @@ async function takeOver(
  * The one PATCH that brings label and tags (ownership tag included) to the declared values, or
  * none. The provider's own tags the server carries stay, and those the operation names are added.
  */
-function labelAndTagsPatch(current: Server, ins: ServerInputs, systemTags: string[]): UpdateServerRequest | undefined {
+function labelAndTagsPatch(current: Server, ins: ServerInputs, systemTags: readonly string[]): UpdateServerRequest | undefined {
   const patch: UpdateServerRequest = {};
   if (current.label !== ins.label) patch.label = ins.label;
   const wanted = apiTags(ins, [...systemTagsOf(current.tags), ...systemTags]);

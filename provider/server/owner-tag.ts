@@ -6,15 +6,21 @@
 // `hosting-orphans --stack` finds such orphans from a preview instead (provider/orphans).
 
 import type { ApiShape } from "../api/wire/types";
+import { stackOf, type ResourceFacts } from "../core/context";
 import type { RawProps } from "../core/route";
-import { OWNER_TAG_DEFAULT } from "./types";
+import { OWNER_TAG_PREFIX } from "./types";
 
-/** `inputs` with the hidden default removed and, in shape A only, turned into `ownerTag`. */
-export function settleOwnerTag<T extends object>(inputs: T, news: RawProps, shape: ApiShape): T {
+/** The stack's ownership tag, from the engine's facts of the resource (undefined when they do not name the stack). */
+export function defaultOwnerTag(facts: ResourceFacts): string | undefined {
+  const stack = stackOf(facts);
+  return stack ? `${OWNER_TAG_PREFIX}${stack}` : undefined;
+}
+
+/** `inputs` with, in shape A only and when the program declares none, the stack's `ownerTag`. */
+export function settleOwnerTag<T extends object>(inputs: T, news: RawProps, shape: ApiShape, facts: ResourceFacts): T {
   const out: RawProps = { ...(inputs as RawProps) };
-  delete out[OWNER_TAG_DEFAULT];
-  const fallback = news[OWNER_TAG_DEFAULT];
-  if (news.ownerTag === undefined && shape === "A" && typeof fallback === "string") out.ownerTag = fallback;
+  const fallback = defaultOwnerTag(facts);
+  if (news.ownerTag === undefined && shape === "A" && fallback !== undefined) out.ownerTag = fallback;
   return out as T;
 }
 

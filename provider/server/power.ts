@@ -1,17 +1,16 @@
 // Waiting for a server to settle, and the power actions (start/stop) that `powerState` drives.
-// All waiting goes through the process's one status waiter.
+// All waiting goes through the process's one status waiter, which the operation context carries.
 
-import type { HostingApi, Server } from "../api/wire/types";
+import type { Server } from "../api/wire/types";
 import type { PowerState, StopMode } from "./types";
-import { waiterTimings } from "../core/status-waiter";
+import type { OperationContext } from "../core/context";
 import type { Verdict, WaitOutcome } from "../core/waiter-types";
-import { waiterFor } from "../core/waiters";
 
 const TARGET: Record<PowerState, Server["status"]> = { running: "active", stopped: "stopped" };
 
 /** Waits for `active`, tolerating a brief absence; `error` fails at once. */
-export function waitUntilActive(client: HostingApi, id: string, timeoutMs: number, firstPollMs?: number, signal?: AbortSignal): Promise<WaitOutcome> {
-  return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: reach("active", true), signal });
+export function waitUntilActive(ctx: OperationContext, id: string, timeoutMs: number, firstPollMs?: number): Promise<WaitOutcome> {
+  return ctx.waiter.wait({ id, timeoutMs, firstPollMs, goal: reach("active", ctx.waiter.absenceGraceMs), signal: ctx.signal });
 }
 
 /**
@@ -21,8 +20,8 @@ export function waitUntilActive(client: HostingApi, id: string, timeoutMs: numbe
  * the deletes still need (bench/fleet). A Fleet sends all its DELETEs first and then waits
  * for all of them at once, with `firstPollMs` 0 (provider/fleet/remove-all.ts).
  */
-export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number, signal?: AbortSignal, firstPollMs?: number): Promise<WaitOutcome> {
-  return waiterFor(client).wait({ id, timeoutMs, firstPollMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done"), signal });
+export function waitUntilGone(ctx: OperationContext, id: string, timeoutMs: number, firstPollMs?: number): Promise<WaitOutcome> {
+  return ctx.waiter.wait({ id, timeoutMs, firstPollMs, goal: (s) => (s && s.status !== "terminated" ? "wait" : "done"), signal: ctx.signal });
 }
 
 /**
@@ -31,43 +30,44 @@ export function waitUntilGone(client: HostingApi, id: string, timeoutMs: number,
  * way) needs no action.
  */
 export async function applyPowerState(
-  client: HostingApi, current: Server, desired: PowerState, timeoutMs: number, stopMode: StopMode = "graceful", signal?: AbortSignal,
+  ctx: OperationContext, current: Server, desired: PowerState, timeoutMs: number, stopMode: StopMode = "graceful",
 ): Promise<WaitOutcome> {
+  const { signal, waiter } = ctx;
   const target = TARGET[desired];
   if (current.status === target) return { outcome: "done", server: current, observed: true };
   const onItsWay = (desired === "running" && ["pending", "starting", "rebooting"].includes(current.status)) ||
     (desired === "stopped" && current.status === "stopping");
   if (!onItsWay) {
     if (desired === "stopped" && ["pending", "starting", "rebooting"].includes(current.status)) {
-      const settled = await waiterFor(client).wait({ id: current.id, timeoutMs, goal: reach("active", false), signal });
+      const settled = await waiter.wait({ id: current.id, timeoutMs, goal: reach("active", 0), signal });
       if (settled.outcome !== "done" || !settled.server) return settled;
       current = settled.server;
     }
     if (current.status === "error") return { outcome: "failed", server: current, observed: true };
     try {
-      await client.serverAction(current.id, desired === "running" ? "start" : stopMode === "hard" ? "halt" : "stop", { signal });
+      await ctx.api.serverAction(current.id, desired === "running" ? "start" : stopMode === "hard" ? "halt" : "stop", { signal });
     } catch (e) {
       // 409 INVALID_STATE: someone else moved it meanwhile; the wait below tells the truth.
       if (!isInvalidState(e)) throw e;
     }
   }
-  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach(target, false), signal });
+  return waiter.wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach(target, 0), signal });
 }
 
 /**
  * Reboots a running server (POST /reboot) and waits until it is `active` again. A server
  * that is not `active` is left alone: a stopped one boots fresh at its next start anyway.
  */
-export async function rebootServer(client: HostingApi, current: Server, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+export async function rebootServer(ctx: OperationContext, current: Server, timeoutMs: number): Promise<WaitOutcome> {
   if (current.status !== "active") return { outcome: "done", server: current, observed: true };
-  await client.serverAction(current.id, "reboot", { signal });
-  return waiterFor(client).wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach("active", false), signal });
+  await ctx.api.serverAction(current.id, "reboot", { signal: ctx.signal });
+  return ctx.waiter.wait({ id: current.id, timeoutMs, firstPollMs: 0, goal: reach("active", 0), signal: ctx.signal });
 }
 
-/** The goal of a wait for `target`; `tolerateAbsence` lets a server just created be missing from lists for a while. */
-export function reach(target: Server["status"], tolerateAbsence: boolean) {
+/** The goal of a wait for `target`; `absenceGraceMs` lets a server just created be missing from lists for that long (0: not at all). */
+export function reach(target: Server["status"], absenceGraceMs: number) {
   return (s: Server | undefined, elapsedMs: number): Verdict => {
-    if (!s) return tolerateAbsence && elapsedMs < waiterTimings().absenceGraceMs ? "wait" : "failed";
+    if (!s) return elapsedMs < absenceGraceMs ? "wait" : "failed";
     if (s.status === target) return "done";
     return s.status === "error" || s.status === "terminated" ? "failed" : "wait";
   };

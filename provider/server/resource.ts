@@ -18,22 +18,24 @@ import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
-import { providerShell } from "../core/shell";
+import { dynamicFacts, providerShell, shellCache } from "../core/shell";
+import type { ResourceFacts } from "../core/context";
 import { adoptIdFromConfig } from "./adopt-config";
-import { OWNER_TAG_DEFAULT, OWNER_TAG_PREFIX, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs, type StopMode } from "./types";
+import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs, type StopMode } from "./types";
 import type { Integer } from "../api/wire/types";
-import { REPLACE_ON_CHANGES_KEY } from "../core/detailed-diff";
 import { addDerivedSecrets } from "./derived-secrets";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs, StopMode } from "./types";
 
 // The shell that is serialized into state: two functions that load the implementation by
 // package name at call time (see provider/core/route.ts for why two).
-const observe = (...a: unknown[]) => require("pulumi-hosting/internal/server").observe(a);
-const change = (...a: unknown[]) => require("pulumi-hosting/internal/server").change(a);
-
-/** The serialized provider of `Server` (a thin shell; the code lives in provider/server/provider.ts). */
-export const serverProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
+/** The serialized provider of a `Server` with these facts (a thin shell; the code lives in provider/server/provider.ts). */
+export const serverProvider = shellCache((facts: ResourceFacts) =>
+  providerShell(
+    (...a: unknown[]) => require("pulumi-hosting/internal/server").observe(a, facts),
+    (...a: unknown[]) => require("pulumi-hosting/internal/server").change(a, facts),
+  ),
+);
 
 // Before any run of this process opens its engine connections (engine-connections.ts).
 isolateEngineConnections();
@@ -107,16 +109,14 @@ export class Server extends pulumi.dynamic.Resource {
     const adoptId = args ? (args.adoptId ?? adoptIdFromConfig(name)) : undefined;
     if (adoptId !== undefined) props.adoptId = adoptId;
     if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
-    // The default ownership tag depends on the deployment's shape, which only `check` knows
-    // (provider/server/owner-tag.ts): the shell hands it the stack's tag to use or drop.
-    if (args && args.ownerTag === undefined) props[OWNER_TAG_DEFAULT] = `${OWNER_TAG_PREFIX}${pulumi.getProject()}/${pulumi.getStack()}`;
-    // check is not told the resource's name; adopting needs it to refuse one id adopted twice.
-    if (adoptId !== undefined) props.__adoptName = name;
-    // The host sends the engine no changed keys, so the engine cannot apply this option here.
-    if (opts?.replaceOnChanges?.length) props[REPLACE_ON_CHANGES_KEY] = opts.replaceOnChanges;
+    // What the engine knows and the host does not pass on reaches the core in the shell: the
+    // stack (the default ownership tag, provider/server/owner-tag.ts), the name when adopting
+    // (one id adopted twice is refused by name), and replaceOnChanges (the host sends the
+    // engine no changed keys, so the engine cannot apply the option itself).
+    const facts = dynamicFacts(name, { withName: adoptId !== undefined, replaceOnChanges: opts?.replaceOnChanges }, { project: pulumi.getProject(), stack: pulumi.getStack() });
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
     addDerivedSecrets(args, secretOutputs);
-    super(serverProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
+    super(serverProvider(facts), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
   }
 
   /** Adopts an existing server by id; a refresh-style read fills in every output. */

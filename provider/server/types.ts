@@ -162,5 +162,3 @@ export const OWNER_TAG_PREFIX = "pulumi-stack:";
 /** The config key (namespace `hosting`) that maps resource names to ids to adopt (adopt-config.ts). */
 export const ADOPT_CONFIG_KEY = "adopt";
 
-/** The hidden input that carries the stack's tag when `ownerTag` is not declared (owner-tag.ts). */
-export const OWNER_TAG_DEFAULT = "__ownerTagDefault";

@@ -1,4 +1,4 @@
-// The implementation behind the serialized `Webhook` shell (provider/resources/webhook.ts).
+// The implementation of `Webhook` both faces call (provider/dynamic/webhook.ts, the plugin).
 // Every field updates in place with one PATCH, so `diff` never asks for a replacement.
 // Only POST /v1/webhooks is in the spec: a 404 from the list, update or delete endpoints is
 // taken as "this deployment does not have it" and answered with a warning, not a failure.
@@ -7,31 +7,25 @@ import { randomBytes, randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { HostingApi, Webhook } from "../api/wire/types";
 import { isLoopback } from "../api/http/base-url";
-import { resolveSettings } from "../core/settings";
-import { api } from "../core/client";
+import type { OperationContext } from "../core/context";
 import { sortedSet } from "../core/sorted-set";
-import * as route from "../core/route";
+import type * as route from "../core/route";
 import { withStateVersions } from "../core/state-version";
 import { WEBHOOK_STATE_VERSIONS } from "./upgrade";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import type { WebhookInputs, WebhookOutputs } from "./types";
 import { containsUnknown, isUnknown } from "../core/unknown";
 import { validateWebhook } from "./validate";
-import { warn } from "../core/warnings";
-import { cancellationSignal, type Operation } from "../core/operation";
-import { detailOf, plannedDiff, REPLACE_ON_CHANGES_KEY, withReplaceOnChanges, type PlannedDiff } from "../core/detailed-diff";
+import { detailOf, plannedDiff, withReplaceOnChanges, type PlannedDiff } from "../core/detailed-diff";
 
 type Patch = { url?: string; events?: string[]; secret?: string };
 
 export { isUnknown } from "../core/unknown";
 
 /** Whether the configured API is on loopback; false when it is not configured yet. */
-function apiIsLoopback(): boolean {
-  try {
-    return isLoopback(new URL(resolveSettings().baseUrl).hostname);
-  } catch {
-    return false;
-  }
+function apiIsLoopback(ctx: OperationContext): boolean {
+  const url = ctx.apiBaseUrl;
+  return url !== undefined && isLoopback(new URL(url).hostname);
 }
 
 /** A new signing secret: 32 random bytes as hex. */
@@ -39,8 +33,8 @@ export function generateSecret(): string {
   return randomBytes(32).toString("hex");
 }
 
-export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dynamic.CheckResult<WebhookInputs | RawProps>> {
-  const failures = validateWebhook(news, apiIsLoopback());
+export async function check(olds: RawProps, news: RawProps, ctx: OperationContext): Promise<pulumi.dynamic.CheckResult<WebhookInputs | RawProps>> {
+  const failures = validateWebhook(news, apiIsLoopback(ctx));
   if (failures.length > 0) return { inputs: news, failures };
   const given = typeof news.secret === "string" && news.secret !== "" ? news.secret : undefined;
   const kept = typeof olds.secret === "string" && olds.secret !== "" && !isUnknown(olds.secret) ? olds.secret : undefined;
@@ -51,12 +45,10 @@ export async function check(olds: RawProps, news: RawProps): Promise<pulumi.dyna
   const secret = isUnknown(news.secret) ? news.secret : (given ?? kept ?? (exists ? "" : generateSecret()));
   // Vetted by validateWebhook above; at preview a value may still be the unknown sentinel.
   const inputs = { url: news.url as string, events: sortedSet(news.events) as string[], secret: secret as string };
-  // The dynamic face's replaceOnChanges, for diff (core/detailed-diff.ts).
-  if (news[REPLACE_ON_CHANGES_KEY] !== undefined) Object.assign(inputs, { [REPLACE_ON_CHANGES_KEY]: news[REPLACE_ON_CHANGES_KEY] });
   return { inputs };
 }
 
-export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>): Promise<PlannedDiff> {
+export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>, ctx: OperationContext): Promise<PlannedDiff> {
   const changed = (["url", "events", "secret"] as const).filter((k) => {
     if (containsUnknown(news[k])) return true;
     if (k === "secret" && (news.secret === undefined || news.secret === "")) return false;
@@ -65,21 +57,21 @@ export async function diff(_id: string, olds: Recorded<WebhookOutputs>, news: Re
   });
   // An imported webhook records `secret: ""` (the API never returns it): declaring one adds it.
   const recorded = { ...olds, secret: olds.secret === "" ? undefined : olds.secret };
-  return withReplaceOnChanges(plannedDiff(detailOf(recorded, news, { updates: changed })), news[REPLACE_ON_CHANGES_KEY]);
+  return withReplaceOnChanges(plannedDiff(detailOf(recorded, news, { updates: changed })), ctx.resource.replaceOnChanges);
 }
 
-export async function create(inputs: Recorded<WebhookInputs>, op: Operation = {}): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
+export async function create(inputs: Recorded<WebhookInputs>, ctx: OperationContext): Promise<pulumi.dynamic.CreateResult<WebhookOutputs>> {
   const secret = inputs.secret || generateSecret();
-  const signal = op.signal ?? cancellationSignal();
-  const hook = await api().createWebhook({ url: inputs.url, events: sortedSet(inputs.events) as string[], secret }, { idempotencyKey: randomUUID(), signal });
+  const signal = ctx.signal;
+  const hook = await ctx.api.createWebhook({ url: inputs.url, events: sortedSet(inputs.events) as string[], secret }, { idempotencyKey: randomUUID(), signal });
   return { id: hook.id, outs: outputs(hook, secret) };
 }
 
-export async function read(id: string, props: Recorded<WebhookOutputs>): Promise<ReadOutcome<WebhookInputs, WebhookOutputs>> {
-  const client = api();
+export async function read(id: string, props: Recorded<WebhookOutputs>, ctx: OperationContext): Promise<ReadOutcome<WebhookInputs, WebhookOutputs>> {
+  const client = ctx.api;
   const hook = (await client.getWebhook(id)) ?? (await findInList(client, id));
   if (hook === "no-endpoint") {
-    warn(`webhook ${id}: this API has no endpoint to read webhooks (GET /v1/webhooks answered 404); keeping the recorded state`);
+    ctx.log.warn(`webhook ${id}: this API has no endpoint to read webhooks (GET /v1/webhooks answered 404); keeping the recorded state`);
     return { id, props, inputs: inputsOf(props) };
   }
   if (!hook) return { id: "" };
@@ -92,16 +84,16 @@ export async function read(id: string, props: Recorded<WebhookOutputs>): Promise
 }
 
 export async function update(
-  id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>, op: Operation = {},
+  id: string, olds: Recorded<WebhookOutputs>, news: Recorded<WebhookInputs>, ctx: OperationContext,
 ): Promise<pulumi.dynamic.UpdateResult<WebhookOutputs>> {
-  const client = api();
+  const client = ctx.api;
   const patch: Patch = {};
   if (news.url !== olds.url) patch.url = news.url;
   if (JSON.stringify(sortedSet(news.events)) !== JSON.stringify(sortedSet(olds.events ?? []))) patch.events = sortedSet(news.events) as string[];
   if (news.secret && news.secret !== olds.secret) patch.secret = news.secret;
   if (Object.keys(patch).length === 0) return { outs: { ...olds, secret: news.secret || olds.secret } };
   try {
-    const hook = await client.updateWebhook(id, patch, { signal: op.signal ?? cancellationSignal() });
+    const hook = await client.updateWebhook(id, patch, { signal: ctx.signal });
     return { outs: outputs(hook, news.secret || olds.secret) };
   } catch (e) {
     if (!isNotFound(e)) throw e;
@@ -109,7 +101,7 @@ export async function update(
     if (listed !== "no-endpoint" && !listed) {
       throw new Error(`webhook ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to register it again`);
     }
-    warn(`webhook ${id}: this API has no endpoint to update webhooks (PATCH /v1/webhooks/${id} answered 404); ` +
+    ctx.log.warn(`webhook ${id}: this API has no endpoint to update webhooks (PATCH /v1/webhooks/${id} answered 404); ` +
       "the change was not applied and will show again in the next preview; to apply it, replace the webhook (`pulumi up --replace <urn>`)");
     return { outs: olds };
   }
@@ -123,11 +115,11 @@ export function previewUpdate(olds: Recorded<WebhookOutputs>, news: Recorded<Web
   return { url: news.url, events: news.events, secret: news.secret || olds.secret, createdAt: olds.createdAt };
 }
 
-async function destroy(id: string, _props?: Recorded<WebhookOutputs>, op: Operation = {}): Promise<void> {
-  const client = api();
+async function destroy(id: string, _props: Recorded<WebhookOutputs>, ctx: OperationContext): Promise<void> {
+  const client = ctx.api;
   let existed: boolean;
   try {
-    existed = await client.deleteWebhook(id, { signal: op.signal ?? cancellationSignal() });
+    existed = await client.deleteWebhook(id, { signal: ctx.signal });
   } catch (e) {
     if (!isNotFound(e)) throw e;
     existed = false;
@@ -135,10 +127,10 @@ async function destroy(id: string, _props?: Recorded<WebhookOutputs>, op: Operat
   if (existed) return;
   const listed = await findInList(client, id);
   if (listed === "no-endpoint") {
-    warn(`webhook ${id}: DELETE /v1/webhooks/${id} answered 404 and this API cannot list webhooks; ` +
+    ctx.log.warn(`webhook ${id}: DELETE /v1/webhooks/${id} answered 404 and this API cannot list webhooks; ` +
       "if the registration still exists, remove it in the control panel");
   } else if (listed) {
-    warn(`webhook ${id}: DELETE answered 404 but the webhook is still listed; this API has no endpoint to delete webhooks, remove it in the control panel`);
+    ctx.log.warn(`webhook ${id}: DELETE answered 404 but the webhook is still listed; this API has no endpoint to delete webhooks, remove it in the control panel`);
   }
 }
 export { destroy as delete };
@@ -167,8 +159,3 @@ function isNotFound(e: unknown): boolean {
 
 /** The implementation both faces call: the recorded state upgraded to today's version first (upgrade.ts). */
 export const impl: route.ProviderImpl<WebhookInputs, WebhookOutputs> = withStateVersions({ check, diff, create, read, update, delete: destroy }, WEBHOOK_STATE_VERSIONS);
-
-/** Entry of the serialized shell: configure, check, read, diff. */
-export const observe = (args: unknown[]) => route.observe(impl, args);
-/** Entry of the serialized shell: create, update, delete. */
-export const change = (args: unknown[]) => route.change(impl, args);

@@ -12,19 +12,21 @@ import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
-import { providerShell } from "../core/shell";
+import { dynamicFacts, providerShell, shellCache } from "../core/shell";
+import type { ResourceFacts } from "../core/context";
 import type { WebhookEvent } from "../api/wire/types";
 import type { WebhookArgs } from "./types";
-import { REPLACE_ON_CHANGES_KEY } from "../core/detailed-diff";
 
 export type { WebhookArgs, WebhookInputs, WebhookOutputs } from "./types";
 
 // Serialized into state: two functions that load the implementation by package name.
-const observe = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").observe(a);
-const change = (...a: unknown[]) => require("pulumi-hosting/internal/webhook").change(a);
-
-/** The serialized provider of `Webhook` (a thin shell; the code lives in provider/webhook/provider.ts). */
-export const webhookProvider: pulumi.dynamic.ResourceProvider = providerShell(observe, change);
+/** The serialized provider of a `Webhook` with these facts (a thin shell over provider/webhook/provider.ts). */
+export const webhookProvider = shellCache((facts: ResourceFacts) =>
+  providerShell(
+    (...a: unknown[]) => require("pulumi-hosting/internal/webhook").observe(a, facts),
+    (...a: unknown[]) => require("pulumi-hosting/internal/webhook").change(a, facts),
+  ),
+);
 
 // Before any run of this process opens its engine connections (engine-connections.ts).
 isolateEngineConnections();
@@ -57,10 +59,10 @@ export class Webhook extends pulumi.dynamic.Resource {
       secret: pulumi.secret(args?.secret ?? ""),
       createdAt: undefined,
     };
-    // The host sends the engine no changed keys, so the engine cannot apply this option here.
-    if (opts?.replaceOnChanges?.length) props[REPLACE_ON_CHANGES_KEY] = opts.replaceOnChanges;
+    // The host sends the engine no changed keys, so the engine cannot apply replaceOnChanges: the shell carries it.
+    const facts = dynamicFacts(name, { withName: false, replaceOnChanges: opts?.replaceOnChanges }, { project: pulumi.getProject(), stack: pulumi.getStack() });
     const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "secret"])];
-    super(webhookProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Webhook");
+    super(webhookProvider(facts), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Webhook");
   }
 
   /** Adopts an existing webhook by id (its secret cannot be read back and stays empty). */

@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { ApiError, createClient, getClient, resetClients, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
+import { ApiError, createClient, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
+import { ProviderProcess } from "../../provider/core/provider-process";
 import { expectRejects } from "../helpers/assert";
 import { until } from "../helpers/wait";
 import { startProxy } from "../helpers/proxy";
@@ -198,18 +199,33 @@ for (const shape of SHAPES) {
   });
 }
 
-describe("getClient", () => {
-  afterEach(() => resetClients());
+describe("the provider process's shared client", () => {
+  // Only the catalogue cache folder of the test run (private-cache-dir.ts) comes from the environment.
+  const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ HOSTING_CATALOGUE_CACHE_DIR: process.env.HOSTING_CATALOGUE_CACHE_DIR, ...extra });
+  const processWith = (config: Record<string, string | undefined>, extraEnv: Record<string, string> = {}): ProviderProcess => {
+    const p = new ProviderProcess({ env: env(extraEnv), log: { warn: () => undefined } });
+    p.configure({ get: (key) => config[key] });
+    return p;
+  };
 
   it("shares one client per (baseUrl, key, shape) in a process, and only that", () => {
-    const base = { baseUrl: "http://127.0.0.1:1", apiKey: FULL_KEY };
-    const a = getClient(base);
-    expect(getClient({ ...base, baseUrl: "http://127.0.0.1:1/" })).to.equal(a);
-    expect(getClient({ ...base, keySource: "another source" })).to.equal(a);
-    expect(getClient({ ...base, apiKey: FAST_KEY })).not.to.equal(a);
-    expect(getClient({ ...base, shape: "B" })).not.to.equal(a);
-    resetClients();
-    expect(getClient(base)).not.to.equal(a);
+    const base = { "hosting:apiKey": FULL_KEY, "hosting:baseUrl": "http://127.0.0.1:1" };
+    const p = processWith(base, { HOSTING_API_KEY: FULL_KEY });
+    const a = p.client();
+    expect(p.client()).to.equal(a);
+    p.configure({ get: (key) => ({ ...base, "hosting:baseUrl": "http://127.0.0.1:1/" })[key] });
+    expect(p.client()).to.equal(a);
+    // The same key from another source (the environment instead of the stack config).
+    p.configure({ get: (key) => ({ ...base, "hosting:apiKey": undefined })[key] });
+    expect(p.client()).to.equal(a);
+    p.configure({ get: (key) => ({ ...base, "hosting:apiKey": FAST_KEY })[key] });
+    expect(p.client()).not.to.equal(a);
+    p.configure({ get: (key) => ({ ...base, "hosting:apiShape": "B" })[key] });
+    expect(p.client()).not.to.equal(a);
+    p.configure({ get: (key) => base[key as keyof typeof base] });
+    expect(p.client()).to.equal(a);
+    // Another process has clients of its own.
+    expect(processWith(base).client()).not.to.equal(a);
   });
 
   it("refuses clear text off loopback and malformed keys", async () => {
@@ -223,6 +239,9 @@ describe("getClient", () => {
     );
     expect(() => createClient({ baseUrl: "https://api.example.com", apiKey: "abc def" })).to.throw(/spaces or control characters/);
     // A trailing newline (a key read from a file) is not part of the key.
-    expect(getClient({ baseUrl: "https://api.example.com", apiKey: "abc\n" })).to.equal(getClient({ baseUrl: "https://api.example.com", apiKey: "abc" }));
+    const p = processWith({ "hosting:baseUrl": "https://api.example.com" }, { HOSTING_API_KEY: "abc\n" });
+    const withNewline = p.client();
+    p.configure({ get: (key) => ({ "hosting:baseUrl": "https://api.example.com", "hosting:apiKey": "abc" })[key] });
+    expect(p.client()).to.equal(withNewline);
   });
 });

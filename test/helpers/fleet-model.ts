@@ -9,7 +9,7 @@
 // one of its servers has been seen active, as a stack's `up` does.
 import type { Pacer } from "../../provider/api/pacing/pacer";
 import type { Server } from "../../provider/api/wire/types";
-import { StatusWaiter } from "../../provider/core/status-waiter";
+import { StatusWaiter, type WaiterTimings } from "../../provider/core/status-waiter";
 import { reach } from "../../provider/server/power";
 import type { FakeClock } from "./fake-clock";
 import { ModelApi, mulberry32, type Arrival, type LimiterFactory } from "./sharing-model";
@@ -28,6 +28,8 @@ export interface FleetRun {
   latencyMs?: number;
   /** @default 1 */
   seed?: number;
+  /** Laid over each process's status waiter's defaults. @default none */
+  timings?: Partial<WaiterTimings>;
 }
 
 export interface FleetResult {
@@ -59,12 +61,12 @@ export async function runFleet(run: FleetRun): Promise<FleetResult> {
       return [...activeAt].map(([id, at]) => ({ id, status: now >= at ? "active" : "provisioning" }) as Server);
     };
     const keyShared = () => (limiter as Partial<Pacer>).othersActive?.() ?? false;
-    const waiter = new StatusWaiter({ listAllServers: list, keyShared } as never, { clock });
+    const waiter = new StatusWaiter({ listAllServers: list, keyShared } as never, { clock, timings: run.timings });
     const create = async (i: number) => {
       const id = `p${p}-${i}`;
       await api.request(p, limiter, "mutation", id);
       activeAt.set(id, api.at() + provisionMs);
-      const outcome = await waiter.wait({ id, timeoutMs: 3_600_000, firstPollMs: provisionMs, goal: reach("active", true) });
+      const outcome = await waiter.wait({ id, timeoutMs: 3_600_000, firstPollMs: provisionMs, goal: reach("active", waiter.absenceGraceMs) });
       if (outcome.outcome !== "done") throw new Error(`${id}: ${outcome.outcome}`);
     };
     await Promise.all(Array.from({ length: m }, (_, i) => create(i)));

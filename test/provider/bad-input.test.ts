@@ -6,10 +6,11 @@ import type { CheckFailure } from "../../provider/core/check-kinds";
 import { expect } from "chai";
 import * as serverTyped from "../../provider/server/provider";
 import * as webhookTyped from "../../provider/webhook/provider";
-import { configure, resolveSettings } from "../../provider/core/settings";
+import { ProviderProcess } from "../../provider/core/provider-process";
 import { getPlan, getRegion } from "../../provider/functions";
 import { describeProviderShapes, KEYS, rejection, serverNews, stackConfig, useSim } from "./harness";
 import { loose } from "../helpers/loose-provider";
+import { useProcess } from "../helpers/test-process";
 import { SERVER_CASES, SETTINGS_CASES, WEBHOOK_CASES, WEBHOOK_OK } from "./bad-input-cases";
 
 const webhook = loose(webhookTyped);
@@ -30,7 +31,7 @@ describeProviderShapes((shape) => `bad input: one table, each case names the fie
   for (const c of WEBHOOK_CASES) {
     it(`Webhook: ${c.name}`, async () => {
       // A public API base URL, so that loopback receivers are refused (the simulator is loopback).
-      configure(stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": "https://api.hosting.example" }));
+      useProcess({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": "https://api.hosting.example" });
       const res = await webhook.check({}, { ...WEBHOOK_OK, ...c.news });
       const failure = (res.failures ?? []).find((f: CheckFailure) => f.property === c.property);
       expect(failure, JSON.stringify(res.failures)).to.exist;
@@ -45,8 +46,10 @@ describeProviderShapes((shape) => `bad input: one table, each case names the fie
 
   for (const c of SETTINGS_CASES) {
     it(`Settings: ${c.name}`, () => {
-      configure(stackConfig(c.config));
-      expect(() => resolveSettings(undefined, { ...(c.env ?? {}) })).to.throw(c.message);
+      // A provider process given this stack config by `configure`, in an environment of only `c.env`.
+      const provider = new ProviderProcess({ env: { ...(c.env ?? {}) } });
+      provider.configure(stackConfig(c.config));
+      expect(() => provider.client()).to.throw(c.message);
     });
   }
 

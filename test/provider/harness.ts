@@ -1,9 +1,11 @@
-// The provider tests' world: the real simulator of one shape (test/helpers/simulator.ts),
-// the provider process's settings pointed at it the way the dynamic-provider host does
-// (`configure` with the stack config), and every wait of the provider shrunk to milliseconds.
+// The provider tests' world: the real simulator of one shape (test/helpers/simulator.ts), and
+// a provider process of the test's own pointed at it the way the dynamic-provider host does
+// (`configure` with the stack config), with every wait shrunk to milliseconds
+// (test/helpers/test-process.ts; calls through `loose` get a context of it).
 
-import { configure, resetSettings } from "../../provider/core/settings";
-import { resetWaiterTimings, setWaiterTimings } from "../../provider/core/status-waiter";
+import { forgetProcess, testProcess, useProcess } from "../helpers/test-process";
+import type { HostingApi } from "../../provider/api/wire/types";
+import type { Waiter } from "../../provider/core/waiter-types";
 import { KEYS, lateSimulator, SHAPES, startTestSimulator, type TestShape, type TestSimulator } from "../helpers/simulator";
 
 export { SHAPES, KEYS, countRequests } from "../helpers/simulator";
@@ -24,13 +26,21 @@ export async function startWorld(shape: "A" | "B"): Promise<TestSimulator> {
 
 /** Points the provider process at `sim` through stack config, with fast waits. */
 export function useSim(sim: TestSimulator, key: string = KEYS.full): void {
-  configure(stackConfig({ "hosting:apiKey": key, "hosting:baseUrl": sim.url }));
-  setWaiterTimings(FAST_WAITS);
+  useProcess({ "hosting:apiKey": key, "hosting:baseUrl": sim.url }, { waiterTimings: FAST_WAITS });
 }
 
 export function forgetSettings(): void {
-  resetSettings();
-  resetWaiterTimings();
+  forgetProcess();
+}
+
+/** The current test process's client (what `ctx.api` gives its calls). */
+export function testApi(): HostingApi {
+  return testProcess().client();
+}
+
+/** The current test process's status waiter. */
+export function testWaiter(): Waiter {
+  return testProcess().waiter();
 }
 
 /** The usual inputs of a small server, as `check` receives them. */

@@ -5,8 +5,9 @@ import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, countRequests, rejection } from "./harness";
 import { startTestSimulator } from "../helpers/simulator";
 import { valueOf } from "../helpers/output";
-import { recentWarnings } from "../../provider/core/warnings";
 
+/** The warnings the program process sends the engine (`pulumi.log.warn`), collected while these suites run. */
+const programWarnings: string[] = [];
 
 for (const shape of SHAPES) {
   describe(`lookups against the simulator, shape ${shape}`, () => {
@@ -14,13 +15,16 @@ for (const shape of SHAPES) {
     const useKey = (key: string, secret = true) =>
       pulumi.runtime.setAllConfig({ "hosting:apiKey": key, "hosting:baseUrl": sim.url }, secret ? ["hosting:apiKey"] : []);
 
+    const logWarn = pulumi.log.warn;
     before(async () => {
+      pulumi.log.warn = async (message: string) => void programWarnings.push(message);
       sim = await startTestSimulator({ shape });
       // The lookups run in the program's process: stack config first (as `pulumi up` sets it,
       // the key a secret).
       useKey(KEYS.full);
     });
     after(async () => {
+      pulumi.log.warn = logWarn;
       pulumi.runtime.setAllConfig({});
       await sim.close();
     });
@@ -146,7 +150,7 @@ for (const shape of SHAPES) {
     });
 
     it("warns once when hosting:apiKey is plain stack config (set without --secret), never with the key", async () => {
-      const plainKeyWarnings = () => recentWarnings().filter((w) => w.includes("pulumi config set --secret hosting:apiKey"));
+      const plainKeyWarnings = () => programWarnings.filter((w) => w.includes("pulumi config set --secret hosting:apiKey"));
       const key = `${KEYS.full}`;
       useKey(key, false);
       try {

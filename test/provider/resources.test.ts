@@ -2,7 +2,6 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import * as hosting from "../../provider";
-import { recentWarnings } from "../../provider/core/warnings";
 import { valueOf } from "../helpers/output";
 
 interface Registered {
@@ -14,6 +13,22 @@ interface Registered {
 
 const registered: Registered[] = [];
 
+/** The keys of registered inputs that the user did not write, beside the engine's `__provider`. */
+const hiddenKeys = (inputs: unknown): string[] => Object.keys(inputs as object).filter((k) => k.startsWith("__") && k !== "__provider");
+
+/**
+ * The resource facts a serialized shell carries to the provider process: its text run with a
+ * `require` whose implementation hands back the facts each call is given.
+ */
+function shellFacts(text: string): unknown {
+  const exports: { handler?: () => { check(): unknown } } = {};
+  const implementation = { observe: (_args: unknown, facts: unknown) => facts, change: (_args: unknown, facts: unknown) => facts };
+  new Function("exports", "require", text)(exports, () => implementation);
+  return exports.handler!().check();
+}
+
+/** The warnings the program process sends the engine (`pulumi.log.warn`), collected while the suite runs. */
+const programWarnings: string[] = [];
 
 /** Captures the options a resource was registered with (legacy transformations see them). */
 function capture(into: { opts?: pulumi.ResourceOptions }): pulumi.ResourceTransformation {
@@ -43,6 +58,13 @@ describe("resource classes under pulumi.runtime.setMocks", () => {
     );
   });
   after(() => pulumi.runtime.setAllConfig({}));
+  const logWarn = pulumi.log.warn;
+  before(() => {
+    pulumi.log.warn = async (message: string) => void programWarnings.push(message);
+  });
+  after(() => {
+    pulumi.log.warn = logWarn;
+  });
   beforeEach(() => {
     registered.length = 0;
   });
@@ -90,13 +112,17 @@ describe("resource classes under pulumi.runtime.setMocks", () => {
     expect(r.inputs.__provider).to.be.a("string");
   });
 
-  it("hands check the stack's ownership tag as a hidden default, not as ownerTag (check decides by shape)", async () => {
+  it("hands check the stack in the shell's facts, not as ownerTag nor as a hidden input (check decides by shape)", async () => {
     const s = new hosting.Server("web", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" });
     await valueOf(s.id);
     const declared = new hosting.Server("tagged", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", ownerTag: "pulumi-stack:p/s" });
     await valueOf(declared.id);
-    expect(registered[0].inputs).to.include({ __ownerTagDefault: "pulumi-stack:project/stack" }).and.to.not.have.property("ownerTag");
-    expect(registered[1].inputs).to.include({ ownerTag: "pulumi-stack:p/s" }).and.to.not.have.property("__ownerTagDefault");
+    expect(registered[0].inputs).to.not.have.property("ownerTag");
+    expect(registered[1].inputs).to.include({ ownerTag: "pulumi-stack:p/s" });
+    for (const r of registered) {
+      expect(hiddenKeys(r.inputs), r.name).to.deep.equal([]);
+      expect(shellFacts(r.inputs.__provider), r.name).to.deep.equal({ project: "project", stack: "stack" });
+    }
   });
 
   it("reads adoptions from hosting:adopt by resource name; an adoptId in the program wins", async () => {
@@ -110,9 +136,14 @@ describe("resource classes under pulumi.runtime.setMocks", () => {
       pulumi.runtime.setAllConfig({});
     }
     const byName = Object.fromEntries(registered.map((r) => [r.name, r.inputs]));
-    expect(byName.web).to.include({ adoptId: "srv-1", __adoptName: "web" });
-    expect(byName.other).to.include({ adoptId: "srv-9", __adoptName: "other" });
+    expect(byName.web).to.include({ adoptId: "srv-1" });
+    expect(byName.other).to.include({ adoptId: "srv-9" });
     expect(byName.third).to.not.have.property("adoptId");
+    // An adopting resource's shell names it (one id adopted twice is refused by name); the others' need not.
+    expect(shellFacts(byName.web.__provider)).to.deep.equal({ project: "project", stack: "stack", name: "web" });
+    expect(shellFacts(byName.other.__provider)).to.deep.equal({ project: "project", stack: "stack", name: "other" });
+    expect(shellFacts(byName.third.__provider)).to.deep.equal({ project: "project", stack: "stack" });
+    for (const inputs of Object.values(byName)) expect(hiddenKeys(inputs)).to.deep.equal([]);
   });
 
   it("registers a Webhook whose secret is a secret input and output, given or not", async () => {
@@ -136,7 +167,7 @@ describe("resource classes under pulumi.runtime.setMocks", () => {
 
   // `pulumi config set hosting:apiKey <key>` without --secret: the key sits in Pulumi.<stack>.yaml
   // as plain text. The SDK tells the program which config keys are secrets.
-  const plainKeyWarnings = () => recentWarnings().filter((w) => w.includes("hosting:apiKey") && w.includes("--secret"));
+  const plainKeyWarnings = () => programWarnings.filter((w) => w.includes("hosting:apiKey") && w.includes("--secret"));
 
   it("warns once, naming `pulumi config set --secret`, when hosting:apiKey is plain stack config", async () => {
     pulumi.runtime.setAllConfig({ "hosting:apiKey": "plain-key-for-resources-test", "hosting:baseUrl": "http://127.0.0.1:1" }, []);

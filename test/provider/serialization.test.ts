@@ -6,12 +6,18 @@ import * as pulumi from "@pulumi/pulumi";
 import { serverProvider } from "../../provider/server/resource";
 import { webhookProvider } from "../../provider/webhook/resource";
 import { fleetProvider } from "../../provider/fleet/resource";
-import { resetSettings } from "../../provider/core/settings";
+import { dynamicProcess } from "../../provider/dynamic/host";
+import type { ResourceFacts } from "../../provider/core/context";
 import type { TestSimulator } from "../helpers/simulator";
 import { KEYS, SHAPES, forgetSettings, serverNews, stackConfig, startWorld } from "./harness";
 
 const requireFromString = require("require-from-string");
 const REPO_ROOT = path.resolve(__dirname, "../../..");
+
+/** What the resource classes hand their shells in the stack fleet/dev (provider/core/shell.ts dynamicFacts). */
+const STACK: ResourceFacts = { project: "fleet", stack: "dev" };
+/** A Fleet's shell names it too (its tag), as does an adopting Server's. */
+const NAMED: ResourceFacts = { ...STACK, name: "web" };
 
 /** What pulumi.dynamic.Resource stores as `__provider` (dynamic/index.js serializeProvider). */
 async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<string> {
@@ -27,7 +33,8 @@ function load(text: string): any {
 
 describe("serialized providers", () => {
   it("are thin shells of at most 1 KB that require the implementation by package name", async () => {
-    for (const [provider, name] of [[serverProvider, "server"], [webhookProvider, "webhook"], [fleetProvider, "fleet"]] as const) {
+    const shells = [[serverProvider(STACK), "server"], [serverProvider(NAMED), "server"], [webhookProvider(STACK), "webhook"], [fleetProvider(NAMED), "fleet"]] as const;
+    for (const [provider, name] of shells) {
       const text = await serialize(provider);
       expect(text.length, name).to.be.at.most(1024);
       expect(text).to.include(`require("pulumi-hosting/internal/${name}")`);
@@ -49,7 +56,8 @@ for (const shape of SHAPES) {
     let sim: TestSimulator;
     before(async () => {
       sim = await startWorld(shape);
-      resetSettings(); // only the loaded shell's configure may deliver them
+      // The dynamic face's process forgets any stack config: only the loaded shell's configure may deliver it.
+      dynamicProcess.configure(undefined);
     });
     after(async () => {
       forgetSettings();
@@ -57,13 +65,17 @@ for (const shape of SHAPES) {
     });
 
     it("runs every Server method through the loaded shell", async () => {
-      const text = await serialize(serverProvider);
+      const text = await serialize(serverProvider(STACK));
       const provider = load(text);
       await provider.configure({ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url }) });
       const checked = await provider.check({}, { ...serverNews({ tags: ["b", "a"] }), __provider: text });
       expect(checked.failures ?? []).to.deep.equal([]);
+      expect(Object.keys(checked.inputs).filter((k) => k.startsWith("__")), "the facts stay in the shell").to.deep.equal(["__provider"]);
       const created = await provider.create(checked.inputs);
       expect(created.outs).to.include({ status: "active", osId: 2284, os: "ubuntu-24.04" });
+      // The shell's facts reached the core: the stack's ownership tag is the default in shape A only.
+      if (shape === "A") expect(created.outs).to.include({ ownerTag: "pulumi-stack:fleet/dev" });
+      else expect(created.outs).to.not.have.property("ownerTag");
       const outs = { ...created.outs, __provider: text };
       const read = await provider.read(created.id, outs);
       expect(read.props).to.deep.equal(created.outs);
@@ -76,7 +88,7 @@ for (const shape of SHAPES) {
     });
 
     it("runs every Webhook method through the loaded shell", async () => {
-      const text = await serialize(webhookProvider);
+      const text = await serialize(webhookProvider(STACK));
       const provider = load(text);
       await provider.configure({ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url }) });
       const checked = await provider.check({}, { url: "https://hooks.example.com/a", events: ["server.created"], secret: "", __provider: text });
@@ -93,7 +105,7 @@ for (const shape of SHAPES) {
     });
 
     it("works in a fresh process that has only the text and the stack config", async () => {
-      const text = await serialize(serverProvider);
+      const text = await serialize(serverProvider(STACK));
       const script = `
         const provider = require("require-from-string")(process.env.SHELL_TEXT).handler();
         (async () => {

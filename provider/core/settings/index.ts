@@ -3,7 +3,7 @@ export { API_SHAPE_VALUES, OFF_VALUES, SETTINGS, type SettingDeclaration, type S
 export { fromEnv, fromStack, sourceOf, switchOn, type ConfigGet } from "./read";
 export { SettingError } from "./setting-error";
 export {
-  KEY_FROM_CONFIG, KEY_FROM_ENV, configure, resetSettings, resolveSettings, stackSettings,
+  KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, stackSettings,
   type ConfigSource, type ResolvedSettings, type StackSettings,
 } from "./resolve";
 export { catalogueCacheDir, cooperation } from "./process-settings";

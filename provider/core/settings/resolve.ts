@@ -1,8 +1,9 @@
 // Where the provider process and the lookups find their API key, base URL, API shape and
 // Redis coordinator. The dynamic-provider host calls `configure` once per provider with the
 // stack config (secrets already unwrapped); the lookups read `pulumi.Config("hosting")` in
-// the program's process. The environment is the fallback, read at call time. Nothing here
-// is ever captured into the serialized provider: it lives in this module, in the process.
+// the program's process. The environment is the fallback, read at call time. The stack config
+// a provider process was given is kept by its ProviderProcess (core/provider-process.ts), never
+// captured into the serialized provider.
 
 import { BaseUrlProblem, normalizeBaseUrl } from "../../api/http/base-url";
 import type { ApiShape } from "../../api/wire/types";
@@ -38,8 +39,6 @@ export interface StackSettings {
 export const KEY_FROM_CONFIG = sourceOf(SETTINGS.apiKey, true);
 export const KEY_FROM_ENV = sourceOf(SETTINGS.apiKey, false);
 
-let configured: StackSettings = {};
-
 /** The stack settings from a getter of full keys ("hosting:apiKey"). */
 export function stackSettings(get: ConfigGet | undefined): StackSettings {
   return {
@@ -50,22 +49,12 @@ export function stackSettings(get: ConfigGet | undefined): StackSettings {
   };
 }
 
-/** Records the stack config of this provider process (called by the shell's `configure`). */
-export function configure(config: ConfigSource | undefined): void {
-  configured = stackSettings(config ? (key) => config.get(key) : undefined);
-}
-
-/** Forgets the stack config (tests). */
-export function resetSettings(): void {
-  configured = {};
-}
-
 /**
  * The settings in force now: stack config first, then the environment. There is no
  * default base URL: the API's public address is not part of the spec, so the user names
  * it (for the simulator, `http://127.0.0.1:<port>`).
  */
-export function resolveSettings(stack: StackSettings = configured, env: NodeJS.ProcessEnv = process.env): ResolvedSettings {
+export function resolveSettings(stack: StackSettings, env: NodeJS.ProcessEnv = process.env): ResolvedSettings {
   const apiKey = stack.apiKey ?? fromEnv(SETTINGS.apiKey, env);
   if (!apiKey) {
     throw new SettingError(

@@ -1,5 +1,5 @@
 // The plan catalogue for the cost, in the runner's own process: the same client, settings and
-// file cache as the provider (provider/core/client.ts), so right after the preview the plans
+// file cache as the provider (provider/core/provider-process.ts), so right after the preview the plans
 // come from the file the provider process has just read or written, with no request. Only when
 // the file cache is off or stale does it send one GET /v1/plans, which any key may read.
 import type { Stack } from "@pulumi/pulumi/automation";

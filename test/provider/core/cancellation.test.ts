@@ -12,8 +12,9 @@ import { Requester } from "../../../provider/api/http/requester";
 import type { Transport } from "../../../provider/api/http/transport";
 import { ShapeTracker } from "../../../provider/api/wire/shape";
 import type { Pacer, Ticket } from "../../../provider/api/pacing/pacer";
-import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
-import { CancelledError, cancelOperations, cancellationSignal, engineOperation, resetCancellation, waitBudget } from "../../../provider/core/operation";
+import { StatusWaiter } from "../../../provider/core/status-waiter";
+import { CancelledError, waitBudget } from "../../../provider/core/operation";
+import { ProviderProcess } from "../../../provider/core/provider-process";
 import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
 
 function srv(id: string, status: Server["status"]): Server {
@@ -40,33 +41,37 @@ const unpaced = {
 describe("cancellation reaches every wait, paced request and retry (virtual time)", () => {
   let clock: FakeClock;
   beforeEach(() => (clock = fakeClock()));
-  afterEach(() => {
-    resetWaiterTimings();
-    resetCancellation();
-  });
 
-  it("the engine's Cancel aborts the process's signal for good, with a CancelledError; engineOperation carries it and the time-out's source", () => {
-    const op = engineOperation("create", 5);
-    expect(op).to.deep.equal({ signal: cancellationSignal(), timeout: { seconds: 5, source: "customTimeouts.create" } });
-    expect(engineOperation("delete", 0).timeout, "0 is the engine's 'no time-out'").to.equal(undefined);
-    expect(op.signal!.aborted).to.equal(false);
-    cancelOperations();
-    cancelOperations(); // twice is once
-    expect(op.signal!.aborted).to.equal(true);
-    expect(op.signal!.reason).to.be.instanceOf(CancelledError);
-    expect(engineOperation("update").signal!.aborted, "an operation after Cancel starts cancelled").to.equal(true);
+  it("the engine's Cancel aborts the process's signal for good, with a CancelledError; a request's context carries it and the time-out's source", () => {
+    const proc = new ProviderProcess();
+    const other = new ProviderProcess();
+    const op = proc.context({ timeoutSeconds: 5, kind: "create" });
+    expect(op.signal).to.equal(proc.signal);
+    expect(op.timeout).to.deep.equal({ seconds: 5, source: "customTimeouts.create" });
+    expect(proc.context({ timeoutSeconds: 0, kind: "delete" }).timeout, "0 is the engine's 'no time-out'").to.equal(undefined);
+    expect(op.signal.aborted).to.equal(false);
+    proc.cancel();
+    const reason: unknown = op.signal.reason;
+    proc.cancel(); // twice is once
+    expect(op.signal.aborted).to.equal(true);
+    expect(op.signal.reason).to.be.instanceOf(CancelledError);
+    expect(op.signal.reason, "the second Cancel changes nothing").to.equal(reason);
+    expect(proc.context({ kind: "update" }).signal.aborted, "an operation after Cancel starts cancelled").to.equal(true);
+    expect(other.signal.aborted, "another process is not cancelled").to.equal(false);
   });
 
   it("a request's time-out overrides waitTimeoutSeconds and names where it came from", () => {
-    expect(waitBudget(600)).to.deep.equal({ ms: 600_000 });
-    expect(waitBudget(600, engineOperation("create", 5))).to.deep.equal({
+    const proc = new ProviderProcess();
+    expect(waitBudget(600, undefined)).to.deep.equal({ ms: 600_000 });
+    expect(waitBudget(600, proc.context({ kind: "create" }).timeout)).to.deep.equal({ ms: 600_000 });
+    expect(waitBudget(600, proc.context({ timeoutSeconds: 5, kind: "create" }).timeout)).to.deep.equal({
       ms: 5000,
       source: "customTimeouts.create of 5s, which overrides waitTimeoutSeconds",
     });
   });
 
   it("status waiter: an abort ends that wait at its virtual millisecond; the others wait on and get their poll", async () => {
-    setWaiterTimings({ initialPollMs: 1000, backoff: 1, maxPollMs: 1000, batchSlackMs: 0 });
+    const timings = { initialPollMs: 1000, backoff: 1, maxPollMs: 1000, batchSlackMs: 0 };
     const calls: number[] = [];
     const client = {
       async listAllServers() {
@@ -74,7 +79,7 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
         return [srv("a", "pending"), srv("b", calls.length >= 3 ? "active" : "pending")];
       },
     } as unknown as HostingApi;
-    const waiter = new StatusWaiter(client, { clock });
+    const waiter = new StatusWaiter(client, { clock, timings });
     const goal = (s: Server | undefined) => (s?.status === "active" ? ("done" as const) : ("wait" as const));
     const abort = new AbortController();
     const a = timed(clock, waiter.wait({ id: "a", goal, timeoutMs: 600_000, signal: abort.signal }));
@@ -92,7 +97,7 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
   });
 
   it("status waiter: when the last waiter is cancelled, no poll is left: a poll waiting for its token is dropped, and no timer remains", async () => {
-    setWaiterTimings({ initialPollMs: 1000, backoff: 1, maxPollMs: 1000, batchSlackMs: 0 });
+    const timings = { initialPollMs: 1000, backoff: 1, maxPollMs: 1000, batchSlackMs: 0 };
     const signals: AbortSignal[] = [];
     const client = {
       // The poll waits for a token that never comes (a long 429 pause), until its signal aborts.
@@ -101,7 +106,7 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
         return new Promise<Server[]>((_resolve, reject) => opts.signal!.addEventListener("abort", () => reject(opts.signal!.reason)));
       },
     } as unknown as HostingApi;
-    const waiter = new StatusWaiter(client, { clock });
+    const waiter = new StatusWaiter(client, { clock, timings });
     const abort = new AbortController();
     const w = timed(clock, waiter.wait({ id: "a", goal: () => "wait", timeoutMs: 600_000, signal: abort.signal }));
     await clock.tick(2500);
@@ -118,8 +123,9 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
   it("status waiter: a wait or a read asked with an aborted signal ends at once, before any request", async () => {
     const client = { listAllServers: () => expect.fail("no poll"), getServer: () => expect.fail("no read") } as unknown as HostingApi;
     const waiter = new StatusWaiter(client, { clock });
-    cancelOperations();
-    const signal = cancellationSignal();
+    const proc = new ProviderProcess();
+    proc.cancel();
+    const { signal } = proc.context();
     const w = timed(clock, waiter.wait({ id: "a", goal: () => "wait", timeoutMs: 1000, signal }));
     const r = timed(clock, waiter.read("a", { signal }));
     await clock.runAll();
@@ -135,7 +141,7 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
     try {
       const client = { listAllServers: async () => [] } as unknown as HostingApi;
       const waiter = new StatusWaiter(client, { clock });
-      const signal = cancellationSignal();
+      const { signal } = new ProviderProcess().context();
       const waits = Array.from({ length: 50 }, (_, i) => timed(clock, waiter.wait({ id: `s${i}`, goal: () => "wait", timeoutMs: 5000, signal })));
       expect(getEventListeners(signal, "abort")).to.have.length(50);
       await new Promise((resolve) => setImmediate(resolve)); // Node emits the warning on a later tick

@@ -6,13 +6,13 @@
 // a change to the waiter or the limiter that moves one request shows here. Real processes on
 // real time are measured by `npm run bench` (docs/benchmarks.md).
 import { expect } from "chai";
-import { resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
+import type { WaiterTimings } from "../../../provider/core/status-waiter";
 import { fakeClock } from "../../helpers/fake-clock";
 import { runFleet, type FleetResult } from "../../helpers/fleet-model";
 import { headerLimiter } from "../../helpers/sharing-model";
 
-const fleet = (processes: number, serversPerProcess: number, seed = 1) =>
-  runFleet({ clock: fakeClock(), tier: { perMinute: 60, burst: 100 }, processes, serversPerProcess, limiter: headerLimiter(), startStaggerMs: 1000, seed });
+const fleet = (processes: number, serversPerProcess: number, seed = 1, timings?: Partial<WaiterTimings>) =>
+  runFleet({ clock: fakeClock(), tier: { perMinute: 60, burst: 100 }, processes, serversPerProcess, limiter: headerLimiter(), startStaggerMs: 1000, seed, timings });
 
 function summary(r: FleetResult, one: FleetResult) {
   return {
@@ -28,8 +28,6 @@ function summary(r: FleetResult, one: FleetResult) {
 const round = (x: number) => Number(x.toFixed(3));
 
 describe("K stacks on one key, creating and waiting, in the deterministic model (header cooperation)", function () {
-  afterEach(resetWaiterTimings);
-
   it("one stack of 160: 5 poll lists, every server seen active at 80.42 s", async () => {
     const one = await fleet(1, 160);
     expect(summary(one, one)).to.deep.equal({ seconds: 80.419, timeRatio: 1, requests: 165, rateLimited: 0, polls: [5], everyServerOnce: true });
@@ -77,10 +75,10 @@ describe("K stacks on one key, creating and waiting, in the deterministic model 
   });
 
   it("without gathering first polls (as before): one stack makes 20 poll lists, 4 × 40 makes 30 and takes 1.301×, 8 × 20 makes 28 and takes 1.284×", async () => {
-    setWaiterTimings({ estimateGather: 0, sharedKeyGather: 0 });
-    const one = await fleet(1, 160);
+    const noGather = { estimateGather: 0, sharedKeyGather: 0 };
+    const one = await fleet(1, 160, 1, noGather);
     expect(summary(one, one)).to.deep.include({ seconds: 80.802, polls: [20], requests: 180 });
-    expect(summary(await fleet(4, 40), one)).to.deep.include({ timeRatio: 1.301, polls: [2, 5, 13, 10], requests: 190, rateLimited: 0 });
-    expect(summary(await fleet(8, 20), one)).to.deep.include({ timeRatio: 1.284, polls: [2, 2, 2, 4, 3, 3, 6, 6], requests: 189, rateLimited: 1 });
+    expect(summary(await fleet(4, 40, 1, noGather), one)).to.deep.include({ timeRatio: 1.301, polls: [2, 5, 13, 10], requests: 190, rateLimited: 0 });
+    expect(summary(await fleet(8, 20, 1, noGather), one)).to.deep.include({ timeRatio: 1.284, polls: [2, 2, 2, 4, 3, 3, 6, 6], requests: 189, rateLimited: 1 });
   });
 });

@@ -1,22 +1,27 @@
-// How a serialized shell's two functions reach the seven methods (provider/core/route.ts):
-// by the number and types of the engine's arguments. The configure case (one argument to
-// `observe`) starts the engine watchdog and is proven by the provider tests that configure.
+// How a serialized shell's two functions reach the seven methods (provider/dynamic/host.ts):
+// by the number and types of the engine's arguments, each with a context of the dynamic face's
+// process carrying the facts the shell passed. The configure case (one argument to `observe`)
+// starts the engine watchdog and is proven by the provider tests that configure.
 import { expect } from "chai";
-import { change, observe, type ProviderImpl } from "../../../provider/core/route";
+import type { OperationContext } from "../../../provider/core/context";
+import type { ProviderImpl } from "../../../provider/core/route";
+import { change, dynamicProcess, observe } from "../../../provider/dynamic/host";
 
 type Call = [string, ...unknown[]];
 
-function recorder(checkResult: unknown = { inputs: { ok: true } }): { impl: ProviderImpl<any, any>; calls: Call[] } {
+/** The calls made (without their contexts), and each call's context in `contexts`. */
+function recorder(checkResult: unknown = { inputs: { ok: true } }): { impl: ProviderImpl<any, any>; calls: Call[]; contexts: OperationContext[] } {
   const calls: Call[] = [];
+  const contexts: OperationContext[] = [];
   const impl: ProviderImpl<any, any> = {
-    check: async (olds, news) => (calls.push(["check", olds, news]), checkResult as any),
-    diff: async (id, olds, news) => (calls.push(["diff", id, olds, news]), { changes: false, replaces: [], detailedDiff: {} }),
-    create: async (inputs) => (calls.push(["create", inputs]), { id: "new", outs: {} }),
-    read: async (id, props) => (calls.push(["read", id, props]), { id }),
-    update: async (id, olds, news) => (calls.push(["update", id, olds, news]), { outs: {} }),
-    delete: async (id, props) => void calls.push(["delete", id, props]),
+    check: async (olds, news, ctx) => (calls.push(["check", olds, news]), contexts.push(ctx), checkResult as any),
+    diff: async (id, olds, news, ctx) => (calls.push(["diff", id, olds, news]), contexts.push(ctx), { changes: false, replaces: [], detailedDiff: {} }),
+    create: async (inputs, ctx) => (calls.push(["create", inputs]), contexts.push(ctx), { id: "new", outs: {} }),
+    read: async (id, props, ctx) => (calls.push(["read", id, props]), contexts.push(ctx), { id }),
+    update: async (id, olds, news, ctx) => (calls.push(["update", id, olds, news]), contexts.push(ctx), { outs: {} }),
+    delete: async (id, props, ctx) => void (calls.push(["delete", id, props]), contexts.push(ctx)),
   };
-  return { impl, calls };
+  return { impl, calls, contexts };
 }
 
 describe("the shell's routing (observe, change)", () => {
@@ -57,6 +62,29 @@ describe("the shell's routing (observe, change)", () => {
       ["create", { in: 1 }], ["delete", "srv-1", { p: 1 }], ["update", "srv-1", { o: 1 }, { n: 1 }],
       ["delete", "srv-2", {}], ["update", "srv-3", {}, {}],
     ]);
+  });
+
+  it("gives every call a context of the dynamic face's process with the facts the shell passed, and none for a shell of release 0.1.0", async () => {
+    const { impl, calls, contexts } = recorder();
+    const facts = { name: "web", project: "fleet", stack: "dev", replaceOnChanges: ["region"] };
+    await observe(impl, [{}, {}], facts);
+    await observe(impl, ["srv-1", {}], facts);
+    await observe(impl, ["srv-1", {}, {}], facts);
+    await change(impl, [{}], facts);
+    await change(impl, ["srv-1", {}], facts);
+    await change(impl, ["srv-1", {}, {}], facts);
+    expect(calls.map(([name]) => name)).to.deep.equal(["check", "read", "diff", "create", "delete", "update"]);
+    expect(contexts).to.have.length(6);
+    for (const [i, ctx] of contexts.entries()) {
+      expect(ctx.resource, calls[i]![0]).to.deep.equal(facts);
+      expect(ctx.signal, "the process's Cancel").to.equal(dynamicProcess.signal);
+      expect(ctx.claims, "the process's adoption claims").to.equal(dynamicProcess.claims);
+      expect(ctx.timeout, "the host forwards no customTimeouts").to.equal(undefined);
+    }
+    const old = recorder();
+    await observe(old.impl, ["srv-1", {}]);
+    await change(old.impl, [{}]);
+    expect(old.contexts.map((ctx) => ctx.resource)).to.deep.equal([{}, {}]);
   });
 
   it("refuses a call with another number of arguments, naming it", async () => {

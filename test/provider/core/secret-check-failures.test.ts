@@ -4,9 +4,10 @@
 // So the failures the engine receives (through the shells' `observe`) name a secret input
 // in the reason only, never as the property. Both shapes.
 import { expect } from "chai";
-import * as server from "../../../provider/server/provider";
-import * as webhook from "../../../provider/webhook/provider";
-import { describeProviderShapes, serverNews } from "../harness";
+import { dynamicProcess } from "../../../provider/dynamic/host";
+import * as server from "../../../provider/dynamic/server";
+import * as webhook from "../../../provider/dynamic/webhook";
+import { describeProviderShapes, KEYS, serverNews, stackConfig } from "../harness";
 
 interface EngineCheck {
   failures?: { property: string; reason: string }[];
@@ -14,7 +15,13 @@ interface EngineCheck {
 
 const SCRIPT = "#!/bin/sh\necho s3cr3t-user-data\n";
 
-describeProviderShapes((shape) => `check failures the engine receives never name a secret input, shape ${shape}`, (_sim, shape) => {
+describeProviderShapes((shape) => `check failures the engine receives never name a secret input, shape ${shape}`, (sim, shape) => {
+  // The dynamic face's process, configured the way the host does it (the shell's configure call).
+  beforeEach(async () => {
+    await server.observe([{ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url }) }]);
+  });
+  after(() => dynamicProcess.configure(undefined));
+
   it("userData: a failure is reported without its property, the reason naming userData", async () => {
     // Shape A cannot take userData at all; in shape B a mistyped userData fails.
     const userData = shape === "A" ? SCRIPT : { script: SCRIPT };

@@ -1,7 +1,10 @@
 import { expect } from "chai";
-import { api } from "../../../provider/core/client";
+import type { HostingClient } from "../../../provider/api";
+import { ProviderProcess } from "../../../provider/core/provider-process";
+import { KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, stackSettings } from "../../../provider/core/settings";
+import { dynamicProcess } from "../../../provider/dynamic/host";
+import * as serverEntry from "../../../provider/dynamic/server";
 import * as server from "../../../provider/server/provider";
-import { KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, resetSettings } from "../../../provider/core/settings";
 import type { TestSimulator } from "../../helpers/simulator";
 import { KEYS, forgetSettings, rejection, serverNews, stackConfig, startWorld } from "../harness";
 
@@ -14,6 +17,7 @@ describe("provider settings: stack config, then environment, never captured", ()
   });
   after(async () => {
     forgetSettings();
+    dynamicProcess.configure(undefined); // the dynamic face's process as the tests found it
     await sim.close();
   });
   afterEach(() => {
@@ -22,10 +26,10 @@ describe("provider settings: stack config, then environment, never captured", ()
   });
 
   it("fails without a key with a message naming both ways to set it", async () => {
-    resetSettings();
+    const proc = new ProviderProcess({ log: { warn: () => undefined } });
     delete process.env.HOSTING_API_KEY;
     process.env.HOSTING_BASE_URL = sim.url;
-    const err = await rejection(server.check({}, serverNews()));
+    const err = await rejection(server.check({}, serverNews(), proc.context()));
     expect(err.message).to.include("pulumi config set --secret hosting:apiKey").and.include("HOSTING_API_KEY");
   });
 
@@ -34,20 +38,27 @@ describe("provider settings: stack config, then environment, never captured", ()
   });
 
   it("reads the environment at call time when the stack config has no key", async () => {
-    resetSettings();
+    const proc = new ProviderProcess({ log: { warn: () => undefined } });
+    proc.configure(undefined);
+    // Set after the process was made and configured: read when the client is first asked for.
     process.env.HOSTING_API_KEY = KEYS.full;
     process.env.HOSTING_BASE_URL = sim.url;
-    expect(resolveSettings().keySource).to.equal(KEY_FROM_ENV);
-    expect((await api().getAccount()).email).to.be.a("string");
+    expect(resolveSettings({}).keySource).to.equal(KEY_FROM_ENV);
+    const client = proc.client() as HostingClient;
+    expect(client.options.keySource).to.equal(KEY_FROM_ENV);
+    expect((await client.getAccount()).email).to.be.a("string");
   });
 
   it("prefers the stack config that configure(req) delivered, through the shell's entry", async () => {
     process.env.HOSTING_API_KEY = "not-a-key";
     process.env.HOSTING_BASE_URL = "http://127.0.0.1:9";
-    await server.observe([{ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url, "hosting:apiShape": "b" }) }]);
-    const s = resolveSettings();
-    expect(s).to.deep.include({ apiKey: KEYS.full, baseUrl: sim.url, apiShape: "B", keySource: KEY_FROM_CONFIG });
-    expect(await api().shape).to.equal("B");
+    await serverEntry.observe([{ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url, "hosting:apiShape": "b" }) }]);
+    const client = dynamicProcess.client() as HostingClient;
+    expect(client.options).to.deep.include({ baseUrl: sim.url, shape: "B", keySource: KEY_FROM_CONFIG });
+    expect(dynamicProcess.baseUrl()).to.equal(sim.url);
+    expect(await client.shape).to.equal("B");
+    // The key is the stack config's: the environment's "not-a-key" would be refused.
+    expect((await client.getAccount()).email).to.be.a("string");
   });
 
   it("takes the Redis coordinator's URL from hosting:rateLimitRedis, else HOSTING_RATE_LIMIT_REDIS, else none", async () => {
@@ -55,9 +66,12 @@ describe("provider settings: stack config, then environment, never captured", ()
     expect(resolveSettings(base, { HOSTING_RATE_LIMIT_REDIS: "redis://127.0.0.1:2/0" }).rateLimitRedis).to.equal("redis://127.0.0.1:2/0");
     expect(resolveSettings({ ...base, rateLimitRedis: "redis://127.0.0.1:3/1" }, { HOSTING_RATE_LIMIT_REDIS: "redis://127.0.0.1:2/0" }).rateLimitRedis).to.equal("redis://127.0.0.1:3/1");
     expect(resolveSettings(base, { HOSTING_RATE_LIMIT_REDIS: " " }).rateLimitRedis).to.equal(undefined);
-    await server.observe([{ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url, "hosting:rateLimitRedis": "redis://127.0.0.1:4/0" }) }]);
-    expect(resolveSettings().rateLimitRedis).to.equal("redis://127.0.0.1:4/0");
-    resetSettings();
+    const config = stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url, "hosting:rateLimitRedis": "redis://127.0.0.1:4/0" });
+    expect(resolveSettings(stackSettings((key) => config.get(key)), {}).rateLimitRedis).to.equal("redis://127.0.0.1:4/0");
+    // What `configure` delivered reaches the process's client (which connects only when it paces).
+    const proc = new ProviderProcess({ log: { warn: () => undefined }, env: { HOSTING_RATE_LIMIT_REDIS: "redis://127.0.0.1:2/0" } });
+    proc.configure(config);
+    expect((proc.client() as HostingClient).options.rateLimitRedis).to.equal("redis://127.0.0.1:4/0");
   });
 
   it("calls a bad value a SettingError, whose line in the provider's log names its class once, then the setting, the value and what is allowed", () => {

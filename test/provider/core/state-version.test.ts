@@ -14,6 +14,7 @@ import * as server from "../../../provider/server/provider";
 import * as webhook from "../../../provider/webhook/provider";
 import * as fleet from "../../../provider/fleet/provider";
 import { PartialCreateError } from "../../../provider/server/partial-create";
+import { testContext } from "../../helpers/test-process";
 
 const RECORDINGS = path.resolve(__dirname, "..", "..", "..", "..", "test", "upgrade", "recordings");
 const SIG = "4dabf18193072939515e22adb298388d";
@@ -95,17 +96,18 @@ describe("versioned state: the steps", () => {
       delete: async (_id, props) => void (seen.delete = props),
     };
     const wrapped = withStateVersions(impl, three);
-    await wrapped.diff("s1", { a: 1 }, {});
-    await wrapped.update("s1", { a: 1 }, {});
-    await wrapped.delete("s1", { a: 1 });
+    const ctx = testContext();
+    await wrapped.diff("s1", { a: 1 }, {}, ctx);
+    await wrapped.update("s1", { a: 1 }, {}, ctx);
+    await wrapped.delete("s1", { a: 1 }, ctx);
     for (const k of ["diff", "update", "delete"]) expect(seen[k], k).to.deep.equal({ a: undefined, b: 1, c: "1!", [STATE_VERSION_KEY]: 3 });
-    expect((await wrapped.create({})).outs).to.deep.equal({ a: 1, [STATE_VERSION_KEY]: 3 });
-    expect((await wrapped.update("s1", { [STATE_VERSION_KEY]: 3 }, {})).outs).to.deep.equal({ a: 3, [STATE_VERSION_KEY]: 3 });
+    expect((await wrapped.create({}, ctx)).outs).to.deep.equal({ a: 1, [STATE_VERSION_KEY]: 3 });
+    expect((await wrapped.update("s1", { [STATE_VERSION_KEY]: 3 }, {}, ctx)).outs).to.deep.equal({ a: 3, [STATE_VERSION_KEY]: 3 });
     // An import's read has nothing recorded: nothing to upgrade, the answer is stamped.
-    expect((await wrapped.read("s1", {})).props).to.deep.equal({ a: 2, [STATE_VERSION_KEY]: 3 });
+    expect((await wrapped.read("s1", {}, ctx)).props).to.deep.equal({ a: 2, [STATE_VERSION_KEY]: 3 });
     expect(seen.read).to.deep.equal({});
     const failing = withStateVersions({ ...impl, create: async () => { throw new PartialCreateError("m", "s2", { a: 1 }, ["r"]); } }, three);
-    const err = await failing.create({}).catch((e: PartialCreateError) => e);
+    const err = await failing.create({}, ctx).catch((e: PartialCreateError) => e);
     expect((err as PartialCreateError).properties).to.deep.equal({ a: 1, [STATE_VERSION_KEY]: 3 });
   });
 });
@@ -126,7 +128,7 @@ describe("versioned state: the states earlier releases recorded (test/upgrade/re
       const { [STATE_VERSION_KEY]: version, ...rest } = upgraded;
       expect(version).to.equal(kind.versions.steps.length);
       expect(rest).to.deep.equal(Object.fromEntries(Object.entries(resource.outputs).filter(([k]) => k !== STATE_VERSION_KEY)));
-      const diff = await kind.impl.diff(resource.id, resource.outputs, resource.inputs);
+      const diff = await kind.impl.diff(resource.id, resource.outputs, resource.inputs, testContext());
       expect(diff.changes, JSON.stringify(diff.detailedDiff)).to.equal(false);
       expect(diff.replaces).to.deep.equal([]);
     });

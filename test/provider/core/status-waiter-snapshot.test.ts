@@ -7,7 +7,7 @@
 // never a sleep that a busy machine can stretch.
 import { expect } from "chai";
 import type { HostingClient } from "../../../provider/api";
-import { StatusWaiter, resetWaiterTimings, setWaiterTimings } from "../../../provider/core/status-waiter";
+import { StatusWaiter, type WaiterTimings } from "../../../provider/core/status-waiter";
 import { FAST_KEY, learnCatalogue, startClientSimulator, wireCreate, type ClientSimulator } from "../../helpers/client-simulator";
 import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
 import { countRequests, SHAPES } from "../../helpers/simulator";
@@ -47,7 +47,8 @@ for (const shape of SHAPES) {
     let client: HostingClient;
     let ids: string[];
     let clock: FakeClock;
-    const waiterOn = (c: HostingClient) => new StatusWaiter(c, { clock });
+    /** A waiter of `c` with the test timings, and `timings` laid over them. */
+    const waiterOn = (c: HostingClient, timings: Partial<WaiterTimings> = {}) => new StatusWaiter(c, { clock, timings: { ...TIMINGS, ...timings } });
     /** Reads, and moves the virtual clock past the read batch, so that its list or GET goes. */
     const settled = async <T>(reads: Promise<T>): Promise<T> => {
       await clock.tick(TIMINGS.readBatchMs);
@@ -65,9 +66,7 @@ for (const shape of SHAPES) {
     after(async () => sim?.close());
     beforeEach(() => {
       clock = fakeClock();
-      setWaiterTimings(TIMINGS);
     });
-    afterEach(resetWaiterTimings);
 
     /** Reads every id one after the other, GAP_MS after each answer; returns the labels. */
     async function spacedReads(waiter: StatusWaiter, snapshot: boolean): Promise<(string | undefined)[]> {
@@ -95,8 +94,7 @@ for (const shape of SHAPES) {
     });
 
     it("answers a server deleted by someone else from the snapshot up to readSnapshotMs after its list was sent, not a millisecond more", async () => {
-      setWaiterTimings({ readSnapshotMs: 400 });
-      const waiter = waiterOn(client);
+      const waiter = waiterOn(client, { readSnapshotMs: 400 });
       const victim = await sim.seedServer({ label: "victim" }, FAST_KEY);
       // The batch's list is sent at virtual 5 ms (readBatchMs after the reads).
       await settled(Promise.all([waiter.read(ids[0], { snapshot: true }), waiter.read(ids[1], { snapshot: true })]));
@@ -138,8 +136,7 @@ for (const shape of SHAPES) {
     });
 
     it("reads fresh, for good, a server this process read fresh (as update does before its PATCH), even from a list sent later", async () => {
-      setWaiterTimings({ readSnapshotMs: 300 });
-      const waiter = waiterOn(client);
+      const waiter = waiterOn(client, { readSnapshotMs: 300 });
       const target = ids[2];
       const [fresh] = await settled(Promise.all([waiter.read(target), waiter.read(ids[5])])); // two: one list, as concurrent updates do
       const label = fresh?.label;
@@ -185,9 +182,8 @@ for (const shape of SHAPES) {
     });
 
     it("is off with readSnapshotMs 0: every spaced read goes to the API", async () => {
-      setWaiterTimings({ readSnapshotMs: 0 });
       await sim.resetStats();
-      await spacedReads(waiterOn(client), true);
+      await spacedReads(waiterOn(client, { readSnapshotMs: 0 }), true);
       const seen = await serverReads(sim);
       expect(seen.list + seen.get).to.equal(FLEET);
     });

@@ -11,6 +11,8 @@ import { serverMemberOps, type MemberContext } from "../../../provider/fleet/mem
 import { fleetTagOf, identityTags } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
+import { testContext } from "../../helpers/test-process";
+import type { OperationOverrides } from "../../../provider/core/context";
 
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
@@ -18,14 +20,19 @@ type Props = Record<string, any>;
 const TAG = fleetTagOf("proj/dev", "web");
 const GROUPS = [{ name: "web", regions: ["ewr", "fra"], count: 2 }];
 const news = (over: Props = {}): Props => ({
-  __provider: "SHELL", __fleetName: "web", __fleetStack: "proj/dev", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet"] }, groups: GROUPS, ...over,
+  __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet"] }, groups: GROUPS, ...over,
 });
 const KEYS4 = ["web-ewr-1", "web-ewr-2", "web-fra-1", "web-fra-2"];
+/** The context of every call on the fleet "web" of stack proj/dev: the engine's facts give its tag. */
+const web = (overrides: OperationOverrides = {}) => testContext({ name: "web", project: "proj", stack: "dev" }, overrides);
+/** The keys of checked inputs that the user did not write, beside the engine's `__provider`. */
+const hiddenKeys = (inputs: unknown): string[] => Object.keys(inputs as object).filter((k) => k.startsWith("__") && k !== "__provider");
 
 describeProviderShapes((shape) => `Fleet crash safety against the simulator, shape ${shape}`, (sim, shape) => {
   async function checked(n: Props, olds: Props = {}): Promise<Props> {
-    const res = await fleet.check(olds, n);
+    const res = await fleet.check(olds, n, web());
     expect(res.failures ?? [], JSON.stringify(res.failures)).to.deep.equal([]);
+    expect(hiddenKeys(res.inputs), "the fleet's name and stack stay in the context").to.deep.equal([]);
     return res.inputs as Props;
   }
   const apiTagsOf = async (id: string) => (await sim.rawServers()).find((s: any) => s.id === id).tags.sort();
@@ -36,22 +43,24 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
   };
 
   it("every member carries the fleet's tag and its member tag; `tags` shows the user's alone; a label update keeps them", async () => {
+    // The stack's ownership tag too, in shape A, where it is the default (the same facts give it: proj/dev).
+    const owner = shape === "A" ? ["pulumi-stack:proj/dev"] : [];
     const inputs = await checked(news());
-    const { id, outs } = await fleet.create(inputs);
+    const { id, outs } = await fleet.create(inputs, web());
     expect(outs.fleetTag).to.equal(TAG);
     expect(outs.generation).to.equal(1);
     for (const key of KEYS4) {
       expect(outs.members[key].tags, key).to.deep.equal(["fleet"]);
-      expect(await apiTagsOf(outs.members[key].id)).to.deep.equal(["fleet", TAG, `hosting-member:${key}`].sort());
+      expect(await apiTagsOf(outs.members[key].id)).to.deep.equal(["fleet", TAG, `hosting-member:${key}`, ...owner].sort());
     }
     const relabel = await checked(news({ defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet", "v2"] } }), inputs);
-    const updated = await fleet.update(id, outs, relabel);
+    const updated = await fleet.update(id, outs, relabel, web());
     expect(updated.outs.generation).to.equal(2);
-    expect(await apiTagsOf(outs.members["web-ewr-1"].id)).to.deep.equal(["fleet", TAG, "hosting-member:web-ewr-1", "v2"].sort());
+    expect(await apiTagsOf(outs.members["web-ewr-1"].id)).to.deep.equal(["fleet", TAG, "hosting-member:web-ewr-1", "v2", ...owner].sort());
   });
 
   it("a user's tag that starts like the provider's own is refused at check, naming the group", async () => {
-    const res = await fleet.check({}, news({ groups: [{ name: "web", regions: ["ewr"], tags: ["hosting-member:x"] }] }));
+    const res = await fleet.check({}, news({ groups: [{ name: "web", regions: ["ewr"], tags: ["hosting-member:x"] }] }), web());
     expect(res.failures.map((f: Props) => f.property)).to.deep.equal(["groups[0].tags"]);
     expect(res.failures[0].reason).to.match(/hosting-member:x.*keeps for a fleet member's identity/);
   });
@@ -62,7 +71,7 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
     const twin = await made("web-fra-2");
     const stray = await made("web-sgp-1");
     await sim.resetStats();
-    const { outs } = await fleet.create(await checked(news()));
+    const { outs } = await fleet.create(await checked(news()), web());
     const stats = await sim.stats();
     expect(outs.members["web-ewr-1"].id).to.equal(ewr1);
     expect(outs.members["web-fra-2"].id, "the older of the two made for web-fra-2").to.equal(fra2);
@@ -76,12 +85,12 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
 
   it("an update after a roll killed past its first batch takes the new servers over, deletes the old ones, and POSTs only the rest", async () => {
     const inputs = await checked(news({ maxSurge: 2 }));
-    const { id, outs } = await fleet.create(inputs);
+    const { id, outs } = await fleet.create(inputs, web());
     const debian = await checked(news({ maxSurge: 2, defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } }), inputs);
     // The killed roll's first batch: web-ewr-1 and web-ewr-2 on debian-12, the old servers still there.
     const fresh = { "web-ewr-1": await made("web-ewr-1", "debian-12"), "web-ewr-2": await made("web-ewr-2", "debian-12") };
     await sim.resetStats();
-    const res = await fleet.update(id, outs, debian);
+    const res = await fleet.update(id, outs, debian, web());
     const stats = await sim.stats();
     expect(res.outs.members["web-ewr-1"].id).to.equal(fresh["web-ewr-1"]);
     expect(res.outs.members["web-ewr-2"].id).to.equal(fresh["web-ewr-2"]);
@@ -93,35 +102,36 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
 
   it("a fleet destroyed and made again with the same members creates them anew (no create key repeats a deleted server's)", async () => {
     const inputs = await checked(news());
-    const first = await fleet.create(inputs);
-    await fleet.delete(first.id, first.outs);
-    const again = await fleet.create(inputs);
+    const first = await fleet.create(inputs, web());
+    await fleet.delete(first.id, first.outs, web());
+    const again = await fleet.create(inputs, web());
     expect(Object.values(again.outs.members).every((m: any) => m.status === "active")).to.equal(true);
     const firstIds = Object.values(first.outs.members).map((m: any) => m.id);
     expect(Object.values(again.outs.members).map((m: any) => m.id).some((id) => firstIds.includes(id))).to.equal(false);
   });
 
   it("delete removes every recorded server and every unrecorded one with the fleet's tag, and nothing else", async () => {
-    const { id, outs } = await fleet.create(await checked(news()));
+    const { id, outs } = await fleet.create(await checked(news()), web());
     const unrecorded = await made("web-ewr-3");
     const other = await sim.seedServer({ label: "not-ours", tags: ["fleet"] });
-    await fleet.delete(id, outs);
+    await fleet.delete(id, outs, web());
     expect((await sim.liveServers()).map((s: any) => s.id)).to.deep.equal([other]);
     expect(unrecorded).to.not.equal(other);
   });
 
   it("each member's create carries the engine's operation: a customTimeouts of 0.3 s ends the wait of a server that takes 5 s, naming it", async () => {
     const seen: MemberContext[] = [];
-    const prev = fleetTyped.setFleetRuntime({ ops: (ctx) => (seen.push(ctx), serverMemberOps(ctx)) });
+    // The fleet's implementation with the server core's member operations, recording what each is given.
+    const watched = loose(fleetTyped.fleetImpl((member) => (seen.push(member), serverMemberOps(member))));
     await sim.setConfig({ provisionMs: 5000 });
     try {
-      const err = await rejection(fleet.create(await checked(news({ groups: [{ name: "web", regions: ["ewr"] }] })), { timeout: { seconds: 0.3, source: "customTimeouts.create" } }));
+      const err = await rejection(watched.create(await checked(news({ groups: [{ name: "web", regions: ["ewr"] }] })), web({ timeout: { seconds: 0.3, source: "customTimeouts.create" } })));
       expect(err.name).to.equal("PartialCreateError");
       expect(err.message).to.match(/member web-ewr-1: .*customTimeouts\.create of 0\.3s, which overrides waitTimeoutSeconds/);
       expect(Object.keys(err.properties.members), "the server is recorded").to.deep.equal(["web-ewr-1"]);
-      expect(seen.map((c) => c.op.timeout?.source)).to.deep.equal(["customTimeouts.create"]);
+      expect(seen.map((c) => c.ctx.timeout?.source)).to.deep.equal(["customTimeouts.create"]);
+      expect(seen.map((c) => c.fleetTag)).to.deep.equal([TAG]);
     } finally {
-      fleetTyped.setFleetRuntime(prev);
       await sim.setConfig({ provisionMs: 150 });
     }
   });

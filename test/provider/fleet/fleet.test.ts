@@ -6,9 +6,10 @@ import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { serverMemberOps } from "../../../provider/fleet/member-ops";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
-import { setWaiterTimings } from "../../../provider/core/status-waiter";
-import { countRequests, describeProviderShapes, FAST_WAITS, rejection } from "../harness";
+import type { MemberOpsFactory } from "../../../provider/fleet/provider";
+import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
+import { useProcess } from "../../helpers/test-process";
 
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
@@ -31,10 +32,11 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     const res = await fleet.create(inputs);
     return { id: res.id, outs: res.outs, inputs };
   }
-  async function change(id: string, olds: Props, n: Props): Promise<{ outs: Props; plan: Props }> {
+  /** check, diff and update; the update's member operations are `memberOps` when given (the server core's otherwise). */
+  async function change(id: string, olds: Props, n: Props, memberOps?: MemberOpsFactory): Promise<{ outs: Props; plan: Props }> {
     const inputs = await checked(n, olds);
     const plan = await fleet.diff(id, olds, inputs);
-    const res = await fleet.update(id, olds, inputs);
+    const res = await fleet.update(id, olds, inputs, undefined, memberOps);
     return { outs: res.outs, plan };
   }
   const live = async () => (await sim.liveServers()).sort((a: any, b: any) => (a.label < b.label ? -1 : 1));
@@ -188,30 +190,23 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     const five = GROUPS.map((g) => (g.name === "db" ? { ...g, regions: ["ewr"] } : g));
     const { id, outs } = await up(news({ maxSurge: 2, groups: five }));
     // The simulator's fault: the create of web-fra-1's replacement (batch 3) ends in `error`.
-    const prev = fleetTyped.setFleetRuntime({
-      ops: (ctx) => {
-        const real = serverMemberOps(ctx);
-        return {
-          ...real,
-          create: async (key, s, adoptId) => {
-            if (key !== "web-fra-1") return real.create(key, s, adoptId);
-            await sim.setConfig({ errorRate: 1 });
-            try {
-              return await real.create(key, s, adoptId);
-            } finally {
-              await sim.setConfig({ errorRate: 0 });
-            }
-          },
-        };
-      },
-    });
+    const failing: MemberOpsFactory = (member) => {
+      const real = serverMemberOps(member);
+      return {
+        ...real,
+        create: async (key, s, adoptId) => {
+          if (key !== "web-fra-1") return real.create(key, s, adoptId);
+          await sim.setConfig({ errorRate: 1 });
+          try {
+            return await real.create(key, s, adoptId);
+          } finally {
+            await sim.setConfig({ errorRate: 0 });
+          }
+        },
+      };
+    };
     const debian = news({ maxSurge: 2, groups: five, defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } });
-    let err: any;
-    try {
-      err = await rejection(change(id, outs, debian));
-    } finally {
-      fleetTyped.setFleetRuntime(prev);
-    }
+    const err: any = await rejection(change(id, outs, debian, failing));
     expect(err.name).to.equal("PartialCreateError");
     expect(err.message).to.match(/member web-fra-1: server \S+ was created but is not ready/);
     expect(err.message).to.match(/4 of 5 replacements done, the roll stopped there/);
@@ -245,12 +240,9 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
   it("delete sends every DELETE, then one list confirms them all at once, with the waiter's first poll a minute away", async () => {
     const { id, outs } = await up(news());
     await sim.resetStats();
-    setWaiterTimings({ initialPollMs: 60_000 });
-    try {
-      await fleet.delete(id, outs);
-    } finally {
-      setWaiterTimings(FAST_WAITS);
-    }
+    // A provider process whose waiter polls first a minute after a wait starts (describeProviderShapes makes a fast one again for the next test).
+    useProcess({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url }, { waiterTimings: { ...FAST_WAITS, initialPollMs: 60_000 } });
+    await fleet.delete(id, outs);
     expect(await live()).to.deep.equal([]);
     const stats = await sim.stats();
     expect(countRequests(stats, "DELETE /v1/servers/:id 204")).to.equal(6);

@@ -6,7 +6,6 @@
 // engine's Log service under their resource's URN.
 import { expect } from "chai";
 import { openPluginFace, type PluginFace } from "./face";
-import { stopLoggingToEngine } from "../../../provider/plugin/engine-log";
 import { KEYS, SHAPES, type TestSimulator } from "../../helpers/simulator";
 import { startPostOnlyProxy } from "../../helpers/proxy";
 import {
@@ -220,7 +219,7 @@ for (const shape of SHAPES) {
         await call(client, "attach", new pluginpb.PluginAttach().setAddress(engine.address));
       });
       after(() => {
-        stopLoggingToEngine();
+        face?.host.engineLog.close();
         engine?.close();
       });
 

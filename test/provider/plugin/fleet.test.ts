@@ -6,7 +6,6 @@
 import { expect } from "chai";
 import { openPluginFace, type PluginFace } from "./face";
 import { KEYS, SHAPES, type TestSimulator } from "../../helpers/simulator";
-import { logToEngine, stopLoggingToEngine } from "../../../provider/plugin/engine-log";
 import { call, pb as provproto, plain, startEngineStandIn, struct, URN as urnOf, type Client } from "./rpc";
 
 const TYPE = "hosting:index:Fleet";
@@ -16,10 +15,11 @@ for (const shape of SHAPES) {
   describe(`Fleet on the plugin face over gRPC, shape ${shape}`, function () {
     let sim: TestSimulator;
     let client: Client;
+    let host: PluginFace["host"];
     let face: PluginFace | undefined;
     before(async () => {
       face = await openPluginFace(shape);
-      ({ sim, client } = face);
+      ({ sim, client, host } = face);
       const req = new provproto.ConfigureRequest().setArgs(struct({ apiKey: KEYS.full, baseUrl: sim.url })).setAcceptsecrets(true);
       await call(client, "configure", req);
     });
@@ -36,7 +36,8 @@ for (const shape of SHAPES) {
     it("check, create, then a diff with one path per member key: an added member, an OS change", async () => {
       const inputs = await check({}, program("ubuntu-24.04", 1));
       expect(Object.keys(inputs.memberSpecs)).to.deep.equal(["web-ewr-1", "web-fra-1"]);
-      expect(inputs.__fleetName).to.equal("web");
+      // The Fleet's name and stack reach the core in each request's context (from the URN), never in the inputs.
+      expect(Object.keys(inputs).filter((k) => k.startsWith("__"))).to.deep.equal([]);
       const created = await call<InstanceType<typeof provproto.CreateResponse>>(client, "create",
         new provproto.CreateRequest().setUrn(URN).setType(TYPE).setProperties(struct(inputs)));
       const outs = plain(created.getProperties());
@@ -44,7 +45,7 @@ for (const shape of SHAPES) {
       expect((await sim.liveServers()).length).to.equal(2);
 
       const engine = await startEngineStandIn();
-      logToEngine(engine.address);
+      host.engineLog.connect(engine.address);
       const news = await check(inputs, program("debian-12", 2));
       const diff = await call<InstanceType<typeof provproto.DiffResponse>>(client, "diff",
         new provproto.DiffRequest().setUrn(URN).setType(TYPE).setId(created.getId()).setOlds(struct(outs)).setNews(struct(news)));
@@ -64,7 +65,7 @@ for (const shape of SHAPES) {
       // The plan in words went to the engine's log once, as a warning on the Fleet's URN (the CLI
       // prints it under the Fleet; the dynamic face shows the same line).
       expect(engine.logged).to.deep.equal([{ urn: URN, severity: 2, message: "Fleet web plan: create 2: web-ewr-2, web-fra-2; replace 2 (os, osId) in 2 batches of at most 1: web-ewr-1, web-fra-1" }]);
-      stopLoggingToEngine();
+      host.engineLog.close();
       engine.close();
     });
 

@@ -4,6 +4,7 @@
 // answers UNIMPLEMENTED naming its path, a streaming one as a stream error. The service's
 // definition and the status code come from the protocol (./rpc.ts), not from provider/plugin.
 import { expect } from "chai";
+import { PluginHost } from "../../../provider/plugin/plugin-host";
 import { providerService } from "../../../provider/plugin/service";
 import * as fs from "fs";
 import * as path from "path";
@@ -14,7 +15,7 @@ type Unary = (call: { request: unknown }, callback: Callback) => void;
 
 /** Calls one unary method of the service as grpc-js would, with `request`. */
 function callMethod(name: string, request: unknown): Promise<{ error: { code?: number; details?: string } | null; res?: unknown }> {
-  const method = providerService()[name] as unknown as Unary;
+  const method = providerService(new PluginHost())[name] as unknown as Unary;
   return new Promise((resolve) => method({ request }, (error, res) => resolve({ error, res })));
 }
 
@@ -22,7 +23,7 @@ const SERVED = ["attach", "cancel", "check", "checkConfig", "configure", "create
 
 describe("the plugin's method table", () => {
   it("implements every method of the protocol's ResourceProvider service", () => {
-    const impl = providerService();
+    const impl = providerService(new PluginHost());
     const methods = Object.keys(rpc.ResourceProviderService).sort();
     expect(Object.keys(impl).sort()).to.deep.equal(methods);
     for (const name of methods) expect(impl[name], name).to.be.a("function");
@@ -44,7 +45,7 @@ describe("the plugin's method table", () => {
       const methodPath = (def as { path: string }).path;
       if ((def as { responseStream: boolean }).responseStream) {
         let emitted: { code?: number; details?: string } | undefined;
-        (providerService()[name] as unknown as (call: { emit(e: string, err: unknown): void }) => void)({ emit: (_e, err) => (emitted = err as typeof emitted) });
+        (providerService(new PluginHost())[name] as unknown as (call: { emit(e: string, err: unknown): void }) => void)({ emit: (_e, err) => (emitted = err as typeof emitted) });
         expect([emitted?.code, emitted?.details], name).to.deep.equal([grpc.status.UNIMPLEMENTED, `${methodPath} is not implemented by the hosting provider`]);
         continue;
       }

@@ -2,11 +2,14 @@
 // makes, and that a resource already in the stack ignores adoptId.
 import { expect } from "chai";
 import * as server from "../../../provider/server/provider";
-import { resetAdoptionClaims } from "../../../provider/server/adopt-claims";
 import { countRequests, describeProviderShapes, serverNews, useSim, KEYS } from "../harness";
+import { testContext } from "../../helpers/test-process";
 
+/** The keys of checked inputs that the user did not write, beside the engine's `__provider`. */
+const hiddenKeys = (inputs: unknown): string[] => Object.keys(inputs as object).filter((k) => k.startsWith("__") && k !== "__provider");
+
+// Every test gets a fresh provider process (describeProviderShapes' useSim), so fresh adoption claims.
 describeProviderShapes((shape) => `Server adoptId, shape ${shape}`, (sim) => {
-  beforeEach(() => resetAdoptionClaims());
 
   async function made(n: number): Promise<string[]> {
     const ids: string[] = [];
@@ -22,7 +25,7 @@ describeProviderShapes((shape) => `Server adoptId, shape ${shape}`, (sim) => {
     const ids = await made(30);
     useSim(sim, KEYS.read);
     await sim.resetStats();
-    const results = await Promise.all(ids.map((id, i) => server.check({}, serverNews({ adoptId: id, __adoptName: `s${i}` }))));
+    const results = await Promise.all(ids.map((id, i) => server.check({}, serverNews({ adoptId: id }), testContext({ name: `s${i}` }))));
     expect(results.flatMap((r) => r.failures ?? [])).to.deep.equal([]);
     expect(results.map((r) => (r.inputs as any).adoptId)).to.deep.equal(ids);
     const stats = await sim.stats();
@@ -33,9 +36,10 @@ describeProviderShapes((shape) => `Server adoptId, shape ${shape}`, (sim) => {
   it("ignores adoptId (removed, changed or unknown id) once the resource is in the stack, reading nothing", async () => {
     const olds = serverNews({ tags: [] });
     await sim.resetStats();
-    const res = await server.check(olds, serverNews({ adoptId: "some-other-id", __adoptName: "x" }));
+    const res = await server.check(olds, serverNews({ adoptId: "some-other-id" }), testContext({ name: "x" }));
     expect(res.failures ?? []).to.deep.equal([]);
-    expect(res.inputs).to.not.have.any.keys("adoptId", "__adoptName");
+    expect(res.inputs).to.not.have.any.keys("adoptId");
+    expect(hiddenKeys(res.inputs), "the resource's name stays in the context").to.deep.equal([]);
     expect(countRequests(await sim.stats(), "GET /v1/servers")).to.equal(0);
     expect(countRequests(await sim.stats(), "GET /v1/servers/:id")).to.equal(0);
   });

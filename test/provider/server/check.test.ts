@@ -1,11 +1,12 @@
 import { expect } from "chai";
 import * as server from "../../../provider/server/provider";
 import { describeProviderShapes, serverNews } from "../harness";
+import { testContext } from "../../helpers/test-process";
 
 type Props = Record<string, any>;
 
 async function failuresOf(news: Props): Promise<Record<string, string>> {
-  const res = await server.check({}, news);
+  const res = await server.check({}, news, testContext());
   return Object.fromEntries((res.failures ?? []).map((f) => [f.property, f.reason]));
 }
 

@@ -4,6 +4,7 @@ import { expect } from "chai";
 import * as server from "../../../provider/server/provider";
 import { fleetHolding } from "../../../provider/server/fleet-held";
 import { countRequests, describeProviderShapes } from "../harness";
+import { testContext } from "../../helpers/test-process";
 
 describe("fleetHolding: which fleet tag keeps a server from a Server's delete", () => {
   const tags = ["web", "hosting-fleet:shop/prod/fleet", "hosting-member:web-ewr-1"];
@@ -32,7 +33,7 @@ describeProviderShapes((shape) => `Server delete of a server a Fleet holds, shap
   it("sends no DELETE when the server carries the fleet tag of the Server's stack, and the server stays", async () => {
     const id = await seeded(["web", "hosting-fleet:shop/prod/fleet", "hosting-member:web-ewr-1"]);
     await sim.resetStats();
-    await server.impl.delete(id, { ownerTag: "pulumi-stack:shop/prod" } as never);
+    await server.impl.delete(id, { ownerTag: "pulumi-stack:shop/prod" } as never, testContext());
     const stats = await sim.stats();
     expect(countRequests(stats, "DELETE /v1/servers/:id")).to.equal(0);
     expect((await sim.liveServers()).map((s) => s.id)).to.deep.equal([id]);
@@ -42,7 +43,7 @@ describeProviderShapes((shape) => `Server delete of a server a Fleet holds, shap
     const other = await seeded(["hosting-fleet:shop/dev/fleet"]);
     const plain = await seeded(["web"]);
     await sim.resetStats();
-    await Promise.all([other, plain].map((id) => server.impl.delete(id, { ownerTag: "pulumi-stack:shop/prod" } as never)));
+    await Promise.all([other, plain].map((id) => server.impl.delete(id, { ownerTag: "pulumi-stack:shop/prod" } as never, testContext())));
     expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id")).to.equal(2);
     expect(await sim.liveServers()).to.deep.equal([]);
   });

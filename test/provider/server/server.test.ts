@@ -1,9 +1,7 @@
 import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
-import { waiterFor } from "../../../provider/core/waiters";
-import { api } from "../../../provider/core/client";
-import { countRequests, describeProviderShapes, rejection, serverNews, useSim } from "../harness";
+import { countRequests, describeProviderShapes, rejection, serverNews, testWaiter, useSim } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { unwrapServer } from "../../helpers/simulator";
 
@@ -153,7 +151,7 @@ describeProviderShapes((shape) => `Server provider against the simulator, shape 
 
   it("one list call per poll serves every server waiting in the process", async () => {
     await sim.admin("POST", "/stats/reset");
-    const waiter = waiterFor(api());
+    const waiter = testWaiter();
     const pollsBefore = waiter.polls;
     const made = await Promise.all([1, 2, 3, 4, 5].map((n) => created({ label: `w${n}` })));
     expect(made.every((m) => m.outs.status === "active")).to.equal(true);

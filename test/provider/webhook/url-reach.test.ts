@@ -6,9 +6,9 @@
 import { expect } from "chai";
 import type { CheckFailure } from "../../../provider/core/check-kinds";
 import * as webhookTyped from "../../../provider/webhook/provider";
-import { configure } from "../../../provider/core/settings";
-import { forgetSettings, stackConfig } from "../harness";
+import { forgetSettings } from "../harness";
 import { loose } from "../../helpers/loose-provider";
+import { useProcess } from "../../helpers/test-process";
 
 const webhook = loose(webhookTyped);
 const OK = { __provider: "SHELL", events: ["server.created"], secret: "s".repeat(32) };
@@ -90,7 +90,7 @@ const GOOD_URLS = [
 ];
 
 describe("webhook url: literal addresses inside a network are refused at check, in every spelling (issue 12)", () => {
-  before(() => configure(stackConfig({ "hosting:apiKey": "k", "hosting:baseUrl": "https://api.hosting.example" })));
+  before(() => void useProcess({ "hosting:apiKey": "k", "hosting:baseUrl": "https://api.hosting.example" }));
   after(forgetSettings);
 
   it(`the table holds at least 30 spellings (it holds ${BAD_URLS.length})`, () => {

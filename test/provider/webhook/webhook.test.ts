@@ -2,16 +2,17 @@ import type { CheckFailure } from "../../../provider/core/check-kinds";
 import { expect } from "chai";
 import * as webhookTyped from "../../../provider/webhook/provider";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
-import { recentWarnings } from "../../../provider/core/warnings";
-import { configure } from "../../../provider/core/settings";
-import { countRequests, describeProviderShapes, KEYS, stackConfig } from "../harness";
+import { countRequests, describeProviderShapes, FAST_WAITS, KEYS } from "../harness";
 import { startPostOnlyProxy, type TestProxy } from "../../helpers/proxy";
 import { loose } from "../../helpers/loose-provider";
+import { recentWarnings, testContext, useProcess } from "../../helpers/test-process";
 
 const webhook = loose(webhookTyped);
 
 type Props = Record<string, any>;
 const EVENTS = ["server.status_changed", "server.created"];
+/** The keys of checked inputs that the user did not write, beside the engine's `__provider`. */
+const hiddenKeys = (inputs: unknown): string[] => Object.keys(inputs as object).filter((k) => k.startsWith("__") && k !== "__provider");
 
 describeProviderShapes((shape) => `Webhook provider against the simulator, shape ${shape}`, (sim) => {
   async function checked(news: Props, olds: Props = {}): Promise<Props> {
@@ -54,13 +55,15 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
     await webhook.delete(made.id, read.props);
   });
 
-  it("the dynamic face's replaceOnChanges (a hidden input check keeps) makes a url change a replace", async () => {
+  it("the dynamic face's replaceOnChanges (a fact of the resource's context, not an input) makes a url change a replace", async () => {
     const olds = { url: "https://hooks.example.com/a", events: EVENTS, secret: "s", createdAt: "" };
-    const news = await checked({ url: "https://hooks.example.com/b", events: EVENTS, secret: "s", __replaceOnChanges: ["url"] });
-    expect(news.__replaceOnChanges).to.deep.equal(["url"]);
-    expect(await webhook.diff("id", olds, news)).to.deep.include({ changes: true, replaces: ["url"] });
-    const { __replaceOnChanges: _r, ...without } = news;
-    expect(await webhook.diff("id", olds, without)).to.deep.include({ changes: true, replaces: [] });
+    const replacing = testContext({ name: "hook", replaceOnChanges: ["url"] });
+    const res = await webhook.check({}, { __provider: "SHELL", url: "https://hooks.example.com/b", events: EVENTS, secret: "s" }, replacing);
+    expect(res.failures ?? []).to.deep.equal([]);
+    const news = { ...(res.inputs as Props), __provider: "SHELL" };
+    expect(hiddenKeys(news), "the option stays in the context").to.deep.equal([]);
+    expect(await webhook.diff("id", olds, news, replacing)).to.deep.include({ changes: true, replaces: ["url"] });
+    expect(await webhook.diff("id", olds, news, testContext({ name: "hook" }))).to.deep.include({ changes: true, replaces: [] });
   });
 
   it("check names the field and what is allowed for bad events, URLs and types", async () => {
@@ -110,7 +113,8 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
       proxy = await startPostOnlyProxy(sim.url);
     });
     after(() => proxy.close());
-    beforeEach(() => configure(stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": proxy.url })));
+    // A provider process configured for that deployment, as the host's `configure` would make it.
+    beforeEach(() => void useProcess({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": proxy.url }, { waiterTimings: FAST_WAITS }));
 
     it("warns instead of failing on read, update and delete", async () => {
       const inputs = await checked({ url: "https://hooks.example.com/a", events: EVENTS });

@@ -1,0 +1,29 @@
+// Which resource of the stack adopts which server id, so that two resources adopting the same
+// server fail at preview instead of both taking it over (and one deleting it on destroy).
+//
+// Why one record per provider process sees the whole stack: every dynamic resource of a stack is
+// served by the engine's one default `pulumi-nodejs` provider, i.e. one provider process per
+// operation, and every `check` of that operation runs in it (rule 5: process state is shared by
+// every resource of the process; it reaches the code through the operation context). The e2e
+// test "one id adopted twice" proves it with the real engine: it can only pass when the second
+// resource's check sees the first one's claim.
+//
+// A resource is known by its name (the engine's, from the operation context). The same name
+// checked twice (preview, then up) is the same resource, not a duplicate.
+
+export class AdoptionClaims {
+  private readonly claims = new Map<string, Set<string>>();
+
+  /** Records that `name` adopts `id`; returns the other names that claim the same id. */
+  claim(id: string, name: string | undefined): string[] {
+    const names = this.claims.get(id) ?? new Set<string>();
+    this.claims.set(id, names);
+    if (name !== undefined) names.add(name);
+    return [...names].filter((n) => n !== name).sort();
+  }
+
+  /** The other names that claim `id` (create re-checks before it takes the server over). */
+  others(id: string, name: string | undefined): string[] {
+    return [...(this.claims.get(id) ?? [])].filter((n) => n !== name).sort();
+  }
+}

@@ -1,0 +1,156 @@
+// What one provider process holds for all its requests, made once by the face that serves them
+// (the dynamic host's entry, the plugin, the program's lookups) and handed to each operation
+// through its context (context.ts): the stack config `configure` delivered, one API client per
+// deployment and key (one rate limiter and one catalogue cache for every resource: rule 5),
+// each client's status waiter, the engine's Cancel, the stack's adoption claims. Tests make
+// their own process instead of resetting a shared one.
+
+import { createHash } from "crypto";
+import * as pulumiLog from "@pulumi/pulumi/log";
+import { setMaxListeners } from "events";
+import { createClient, type ClientOptions } from "../api";
+import { realClock, type Clock } from "../api/wire/clock";
+import type { HostingApi } from "../api/wire/types";
+import { AdoptionClaims } from "./adoption-claims";
+import type { Logger, OperationContext, ResourceFacts } from "./context";
+import { CancelledError, type OperationTimeout } from "./operation";
+import { catalogueCacheDir, cooperation, resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
+import { StatusWaiter, type WaiterTimings } from "./status-waiter";
+import type { Waiter } from "./waiter-types";
+
+export interface ProviderProcessOptions {
+  /** Every wait's and pause's clock. @default realClock */
+  clock?: Clock;
+  /** Laid over the status waiter's defaults (tests shrink them). @default none */
+  waiterTimings?: Partial<WaiterTimings>;
+  /** Builds each client's waiter instead of the shared StatusWaiter (the benchmark's naive baseline, bench/naive/). @default a StatusWaiter */
+  createWaiter?: (client: HostingApi, clock: Clock) => Waiter;
+  /** Laid over the client options the settings give (e.g. the benchmark's `pacer`). @default none */
+  clientOptions?: Partial<ClientOptions>;
+  /** Where a warning goes when the request names no resource log. @default the Pulumi log (stderr in a provider process) */
+  log?: Logger;
+  /** The environment the settings fall back to. @default the process's (core/settings) */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** One engine request as a face describes it. */
+export interface RequestFacts {
+  resource?: ResourceFacts;
+  /** The engine's time-out in seconds (0 or absent: none), and its operation: `customTimeouts.<kind>`. */
+  timeoutSeconds?: number;
+  kind?: "create" | "update" | "delete";
+  /** This request's logger (the plugin's: the engine's log of the resource). @default the process's */
+  log?: Logger;
+}
+
+interface ClientEntry {
+  client: HostingApi;
+  waiter?: Waiter;
+}
+
+export class ProviderProcess {
+  readonly claims = new AdoptionClaims();
+  private stack: StackSettings = {};
+  private readonly clients = new Map<string, ClientEntry>();
+  private controller = newController();
+
+  constructor(private readonly opts: ProviderProcessOptions = {}) {}
+
+  /** Records the stack config `configure` delivered (secrets already unwrapped). */
+  configure(config: ConfigSource | undefined): void {
+    this.stack = stackSettings(config ? (key) => config.get(key) : undefined);
+  }
+
+  /** The engine's Cancel: ends every wait and paced request of this process's operations, for good. */
+  cancel(): void {
+    if (!this.controller.signal.aborted) this.controller.abort(new CancelledError());
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get clock(): Clock {
+    return this.opts.clock ?? realClock;
+  }
+
+  /** The shared client for the settings in force; throws a SettingError naming what is missing. */
+  client(): HostingApi {
+    return this.entry().client;
+  }
+
+  /** The status waiter of the shared client. */
+  waiter(): Waiter {
+    const entry = this.entry();
+    entry.waiter ??= this.opts.createWaiter?.(entry.client, this.clock) ?? new StatusWaiter(entry.client, { clock: this.clock, timings: this.opts.waiterTimings });
+    return entry.waiter;
+  }
+
+  /** The context of one engine request. */
+  context(request: RequestFacts = {}): OperationContext {
+    const timeout: OperationTimeout | undefined = request.timeoutSeconds && request.timeoutSeconds > 0
+      ? { seconds: request.timeoutSeconds, source: `customTimeouts.${request.kind ?? "operation"}` }
+      : undefined;
+    const client = () => this.client();
+    const waiter = () => this.waiter();
+    const baseUrl = () => this.baseUrl();
+    return {
+      get api() { return client(); },
+      get waiter() { return waiter(); },
+      get apiBaseUrl() { return baseUrl(); },
+      clock: this.clock,
+      signal: this.signal,
+      timeout,
+      resource: request.resource ?? {},
+      log: request.log ?? this.opts.log ?? defaultLogger(),
+      claims: this.claims,
+    };
+  }
+
+  /** The base URL in force, or undefined while a setting is missing or refused. */
+  baseUrl(): string | undefined {
+    try {
+      return resolveSettings(this.stack, this.opts.env).baseUrl;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private entry(): ClientEntry {
+    const s = resolveSettings(this.stack, this.opts.env);
+    const keyHash = createHash("sha256").update(s.apiKey.trim()).digest("hex");
+    const id = `${s.baseUrl}|${keyHash}|${s.apiShape ?? "auto"}`;
+    let entry = this.clients.get(id);
+    if (!entry) {
+      const log = this.opts.log ?? defaultLogger();
+      entry = {
+        client: createClient({
+          apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource,
+          catalogueCacheDir: catalogueCacheDir(this.opts.env),
+          cooperate: cooperation(this.opts.env),
+          rateLimitRedis: s.rateLimitRedis,
+          onWarning: (m) => log.warn(m),
+          onRateLimitWait: (report) => log.warn(report.message),
+          ...this.opts.clientOptions,
+        }),
+      };
+      this.clients.set(id, entry);
+    }
+    return entry;
+  }
+}
+
+/**
+ * Every wait and queued request of the process listens to one signal (each removes its listener
+ * when it ends), so Node's warning at 11 listeners would fire for any fleet of a dozen servers.
+ */
+function newController(): AbortController {
+  const c = new AbortController();
+  setMaxListeners(0, c.signal);
+  return c;
+}
+
+/** The Pulumi log: a provider process without an engine connection writes it to stderr, which the engine shows. */
+function defaultLogger(): Logger {
+  return { warn: (m) => void pulumiLog.warn(m) };
+}

@@ -1,0 +1,31 @@
+// What one plugin process serves its requests with: its ProviderProcess (the stack config from
+// Configure, the shared client and waiter, the engine's Cancel) and its connection to the
+// engine's log. `serve` (main.ts) makes one; a test makes its own for each plugin it serves.
+// Each request's operation context is built here from the gRPC request: the resource's URN and
+// name, its project and stack, the engine's time-out, and a logger that attaches warnings to it.
+
+import type { OperationContext, ResourceFacts } from "../core/context";
+import { ProviderProcess, type ProviderProcessOptions } from "../core/provider-process";
+import { EngineLog } from "./engine-log";
+
+/** The URN's parts: urn:pulumi:<stack>::<project>::<parent$type>::<name>. */
+export function factsOfUrn(urn: string): ResourceFacts {
+  if (!urn) return {};
+  const parts = urn.split("::");
+  return { urn, stack: parts[0]?.split(":").pop() ?? "", project: parts[1] ?? "", name: parts.slice(3).join("::") };
+}
+
+export class PluginHost {
+  readonly engineLog: EngineLog;
+  readonly process: ProviderProcess;
+
+  constructor(opts: ProviderProcessOptions = {}, engineLog = new EngineLog()) {
+    this.engineLog = engineLog;
+    this.process = new ProviderProcess({ log: engineLog.logger(""), ...opts });
+  }
+
+  /** The context of a request about the resource `urn`; `timeoutSeconds` is the engine's (0: none). */
+  context(urn: string, op: { kind?: "create" | "update" | "delete"; timeoutSeconds?: number } = {}): OperationContext {
+    return this.process.context({ resource: factsOfUrn(urn), log: this.engineLog.logger(urn), ...op });
+  }
+}
