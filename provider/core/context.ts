@@ -41,7 +41,7 @@ export interface OperationContext {
   readonly apiBaseUrl: string | undefined;
   /** The process's status waiter of that client: every wait and engine Read of the process shares its polls. */
   readonly waiter: Waiter;
-  /** Every pause and wait of the operation; `sleepUnlessCancelled` (operation.ts) ends its sleeps on `signal`. */
+  /** Every pause and wait of the operation: the process's clock, whose `sleep` ends at once, rejected, when `signal` aborts. */
   readonly clock: Clock;
   /** Aborted by the engine's Cancel (Ctrl-C). */
   readonly signal: AbortSignal;

@@ -13,7 +13,7 @@ import { realClock, type Clock } from "../api/wire/clock";
 import type { HostingApi } from "../api/wire/types";
 import { AdoptionClaims } from "./adoption-claims";
 import type { Logger, OperationContext, ResourceFacts } from "./context";
-import { CancelledError, type OperationTimeout } from "./operation";
+import { CancelledError, sleepUnlessCancelled, type OperationTimeout } from "./operation";
 import { catalogueCacheDir, cooperation, resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
 import { StatusWaiter, type WaiterTimings } from "./status-waiter";
 import type { Waiter } from "./waiter-types";
@@ -98,7 +98,7 @@ export class ProviderProcess {
       get api() { return client(); },
       get waiter() { return waiter(); },
       get apiBaseUrl() { return baseUrl(); },
-      clock: this.clock,
+      clock: cancellableClock(this.clock, this.signal),
       signal: this.signal,
       timeout,
       resource: request.resource ?? {},
@@ -138,6 +138,18 @@ export class ProviderProcess {
     }
     return entry;
   }
+}
+
+/** `clock` whose `sleep` ends on `signal` (a Fleet's pause between batches: Ctrl-C must not wait it out). */
+function cancellableClock(clock: Clock, signal: AbortSignal): Clock {
+  return {
+    now: () => clock.now(),
+    sleep: (ms) => sleepUnlessCancelled(clock, ms, signal),
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (t) => clock.clearTimeout(t),
+    setInterval: (fn, ms) => clock.setInterval(fn, ms),
+    clearInterval: (t) => clock.clearInterval(t),
+  };
 }
 
 /**

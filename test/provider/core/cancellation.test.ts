@@ -60,6 +60,25 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
     expect(other.signal.aborted, "another process is not cancelled").to.equal(false);
   });
 
+  it("a context's clock is the process's, and its sleep ends at the Cancel's virtual millisecond with the CancelledError", async () => {
+    const proc = new ProviderProcess({ clock });
+    const ctx = proc.context();
+    expect(ctx.clock.now()).to.equal(clock.now());
+    const done = timed(clock, ctx.clock.sleep(1_000));
+    const pause = timed(clock, ctx.clock.sleep(60_000));
+    await clock.tick(1_000);
+    expect(done).to.deep.equal({ at: 1_000, value: undefined });
+    await clock.tick(2_200);
+    expect(pause.at, "not yet cancelled").to.equal(undefined);
+    proc.cancel();
+    await clock.flush();
+    expect(pause.at).to.equal(3_200);
+    expect(pause.error).to.be.instanceOf(CancelledError);
+    const after = timed(clock, ctx.clock.sleep(10));
+    await clock.flush();
+    expect(after.at, "a sleep after Cancel ends at once").to.equal(3_200);
+  });
+
   it("a request's time-out overrides waitTimeoutSeconds and names where it came from", () => {
     const proc = new ProviderProcess();
     expect(waitBudget(600, undefined)).to.deep.equal({ ms: 600_000 });
