@@ -40,7 +40,8 @@ export function normalizeServerInputs(news: RawProps | Partial<ServerInputs>, ca
       out.osId = image.id;
     }
   }
-  for (const [k, v] of Object.entries(news)) if (k.startsWith("__")) out[k] = v;
+  // The dynamic host's own key rides along; the inputs hold nothing else the program did not declare.
+  if ("__provider" in news && news.__provider !== undefined) out.__provider = news.__provider;
   // Why a cast: this is where raw props become ServerInputs. Their kinds were proven by check's
   // validation (validate.ts) before, and every default is filled above, but the compiler cannot
   // follow a check made on a Record's values. At preview any value may still be the engine's
