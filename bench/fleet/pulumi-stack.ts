@@ -10,8 +10,6 @@ import { offlineEnv, pinnedPulumi } from "../../scripts/pulumi-offline";
 
 export interface BenchStack {
   stack: Stack;
-  /** Changes one environment variable of the CLI (and so of the provider process) for later operations. */
-  setEnv(name: string, value: string): void;
   dispose(): void;
 }
 
@@ -49,9 +47,6 @@ export async function createBenchStack(
   await stack.setAllConfig(config);
   return {
     stack,
-    setEnv: (name, value) => {
-      (stack.workspace as LocalWorkspace).envVars[name] = value;
-    },
     dispose: () => fs.rmSync(home, { recursive: true, force: true }),
   };
 }
