@@ -10,9 +10,9 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceFacts } from "../../provider/core/context";
 import { isolateEngineConnections } from "../../provider/core/engine-connections";
-import { dynamicFacts, providerShell, shellCache } from "../../provider/core/shell";
-import { addDerivedSecrets } from "../../provider/server/derived-secrets";
-import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type ServerArgs } from "../../provider/server/types";
+import { providerShell, shellCache } from "../../provider/core/shell";
+import { serverRegistration } from "../../provider/server/registration";
+import type { ServerArgs } from "../../provider/server/types";
 
 // Not exported in place: TypeScript would write the shell's references to an exported const as
 // `exports.<name>`, and the shell would then capture this whole module.
@@ -35,14 +35,8 @@ isolateEngineConnections();
 /** A server of the naive mode: declared as a Server is, with the same arguments. */
 export class NaiveServer extends pulumi.dynamic.Resource {
   constructor(name: string, args: ServerArgs, opts?: pulumi.CustomResourceOptions) {
-    // As the product's Server builds its properties, facts and secret outputs (its config-file
-    // adoption, `hosting:adopt`, is left out: the benchmark adopts nothing).
-    const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
-    Object.assign(props, args);
-    if (args.userData !== undefined) props.userData = pulumi.secret(args.userData);
-    const facts = dynamicFacts(name, { withName: args.adoptId !== undefined, replaceOnChanges: opts?.replaceOnChanges }, { project: pulumi.getProject(), stack: pulumi.getStack() });
-    const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
-    addDerivedSecrets(args, secretOutputs);
-    super(naiveServerProvider(facts), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "bench", "NaiveServer");
+    // Registered as the product's Server is (provider/server/registration.ts); only the shell differs.
+    const { props, facts, opts: options } = serverRegistration(name, args, opts);
+    super(naiveServerProvider(facts), name, props, options, "bench", "NaiveServer");
   }
 }

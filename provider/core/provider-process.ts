@@ -81,7 +81,10 @@ export class ProviderProcess {
 
   /** The status waiter of the shared client. */
   waiter(): Waiter {
-    const entry = this.entry();
+    return this.waiterOf(this.entry());
+  }
+
+  private waiterOf(entry: ClientEntry): Waiter {
     entry.waiter ??= this.opts.createWaiter?.(entry.client, this.clock) ?? new StatusWaiter(entry.client, { clock: this.clock, timings: this.opts.waiterTimings });
     return entry.waiter;
   }
@@ -91,8 +94,10 @@ export class ProviderProcess {
     const timeout: OperationTimeout | undefined = request.timeoutSeconds && request.timeoutSeconds > 0
       ? { seconds: request.timeoutSeconds, source: `customTimeouts.${request.kind ?? "operation"}` }
       : undefined;
-    const client = () => this.client();
-    const waiter = () => this.waiter();
+    // The settings are resolved (and the key hashed) once per request, at its first call that needs the client.
+    let entry: ClientEntry | undefined;
+    const client = () => (entry ??= this.entry()).client;
+    const waiter = () => this.waiterOf((entry ??= this.entry()));
     const baseUrl = () => this.baseUrl();
     return {
       get api() { return client(); },

@@ -5,8 +5,9 @@
 // it and the core needs (its stack, and its name or `replaceOnChanges` when they matter), since
 // the dynamic-provider host hands the provider neither a URN nor the resource's options.
 //
-// The SDK serializes each distinct provider object once (14 ms each), so one shell is kept per
-// distinct facts: the Servers of a stack that need no name share one, as before.
+// The SDK serializes each distinct provider object once, and each serialization walks its
+// functions' closures, so one shell is kept per distinct facts: the Servers of a stack that
+// need no name share one, as before.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceFacts } from "./context";
 

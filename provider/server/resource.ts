@@ -18,12 +18,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { assertInDeployment } from "../core/engine-context";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
 import { isolateEngineConnections } from "../core/engine-connections";
-import { dynamicFacts, providerShell, shellCache } from "../core/shell";
+import { providerShell, shellCache } from "../core/shell";
 import type { ResourceFacts } from "../core/context";
-import { adoptIdFromConfig } from "./adopt-config";
-import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type PowerState, type ServerArgs, type StopMode } from "./types";
+import type { PowerState, ServerArgs, StopMode } from "./types";
+import { serverRegistration } from "./registration";
 import type { Integer } from "../api/wire/types";
-import { addDerivedSecrets } from "./derived-secrets";
 
 export type { PowerState, ServerArgs, ServerInputs, ServerOutputs, StopMode } from "./types";
 
@@ -104,19 +103,8 @@ export class Server extends pulumi.dynamic.Resource {
     assertInDeployment("hosting:Server", name);
     // Here, in the program process: the provider process cannot tell (core/plain-secret-warning.ts).
     warnIfSecretsArePlain();
-    const props: Record<string, unknown> = Object.fromEntries([...SERVER_REPORTED_NAMES, ...SERVER_INPUT_NAMES].map((k) => [k, undefined]));
-    Object.assign(props, args ?? {});
-    const adoptId = args ? (args.adoptId ?? adoptIdFromConfig(name)) : undefined;
-    if (adoptId !== undefined) props.adoptId = adoptId;
-    if (args?.userData !== undefined) props.userData = pulumi.secret(args.userData);
-    // What the engine knows and the host does not pass on reaches the core in the shell: the
-    // stack (the default ownership tag, provider/server/owner-tag.ts), the name when adopting
-    // (one id adopted twice is refused by name), and replaceOnChanges (the host sends the
-    // engine no changed keys, so the engine cannot apply the option itself).
-    const facts = dynamicFacts(name, { withName: adoptId !== undefined, replaceOnChanges: opts?.replaceOnChanges }, { project: pulumi.getProject(), stack: pulumi.getStack() });
-    const secretOutputs = [...new Set([...(opts?.additionalSecretOutputs ?? []), "userData"])];
-    addDerivedSecrets(args, secretOutputs);
-    super(serverProvider(facts), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "hosting", "Server");
+    const { props, facts, opts: options } = serverRegistration(name, args, opts);
+    super(serverProvider(facts), name, props, options, "hosting", "Server");
   }
 
   /** Adopts an existing server by id; a refresh-style read fills in every output. */
