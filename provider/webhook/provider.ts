@@ -23,7 +23,7 @@ type Patch = { url?: string; events?: string[]; secret?: string };
 export { isUnknown } from "../core/unknown";
 
 /** Whether the configured API is on loopback; false when it is not configured yet. */
-function apiIsLoopback(ctx: OperationContext): boolean {
+export function apiIsLoopback(ctx: OperationContext): boolean {
   const url = ctx.apiBaseUrl;
   return url !== undefined && isLoopback(new URL(url).hostname);
 }
