@@ -51,7 +51,8 @@ export async function waitHealthy(check: CheckedHealthCheck, target: string, opt
     healthy, tries, elapsedMs: clock.now() - start, last, bound,
     seen: [...seen].map(([what, n]) => `${n} × ${what}`).join(", ") || "no try ran",
   });
-  await sleepUnlessCancelled(clock, Math.min(check.graceSeconds * 1000, stopAt - start), signal);
+  const grace = Math.min(check.graceSeconds * 1000, stopAt - start);
+  if (grace > 0) await sleepUnlessCancelled(clock, grace, signal);
   while (clock.now() < stopAt) {
     const tryStart = clock.now();
     last = await tryOnce(check, target, opts, Math.min(check.timeoutSeconds * 1000, stopAt - tryStart));
@@ -59,8 +60,8 @@ export async function waitHealthy(check: CheckedHealthCheck, target: string, opt
     seen.set(last.seen, (seen.get(last.seen) ?? 0) + 1);
     passes = last.pass ? passes + 1 : 0;
     if (passes >= check.healthyThreshold) return outcome(true);
-    const nextAt = Math.min(tryStart + check.intervalSeconds * 1000, stopAt);
-    await sleepUnlessCancelled(clock, Math.max(0, nextAt - clock.now()), signal);
+    const wait = Math.min(tryStart + check.intervalSeconds * 1000, stopAt) - clock.now();
+    if (wait > 0) await sleepUnlessCancelled(clock, wait, signal);
   }
   return outcome(false);
 }
@@ -94,6 +95,6 @@ function seconds(ms: number): string {
 /** The outcome of a failed wait in words: the check, where it looked, and what it saw. */
 export function describeFailure(check: CheckedHealthCheck, target: string, o: HealthOutcome): string {
   const what = check.kind === "http" ? `GET ${target}` : `TCP connect to ${target}`;
-  const needed = check.healthyThreshold > 1 ? `${check.healthyThreshold} passes in a row` : "a pass";
-  return `health check (${what}) had no ${needed} within ${o.bound} of the server being active: ${o.tries} tries saw ${o.seen}`;
+  const needed = check.healthyThreshold > 1 ? ` ${check.healthyThreshold} times in a row` : "";
+  return `health check (${what}) did not pass${needed} within ${o.bound} of the server being active: ${o.tries} tries saw ${o.seen}`;
 }
