@@ -2,6 +2,7 @@
 // lives in its own module and knows only the parts it needs.
 import { Clock } from "./clock";
 import { Faults } from "./faults";
+import { HealthRules } from "./health";
 import { Idempotency } from "./idempotency";
 import type { LiveConfig } from "./live-config";
 import type { KeySpec, ResolvedOptions } from "./options";
@@ -21,6 +22,8 @@ export class Sim {
   readonly stats = new Stats();
   readonly limiter = new RateLimiter();
   readonly idempotency = new Idempotency(this.store);
+  /** The health route's rules (health.ts): a simulator addition, not part of the API. */
+  readonly health = new HealthRules();
   /** Ids and IPs; its state is saved so a restarted seeded run keeps producing new ids. */
   readonly ids: Rng;
   /** Which creates end in error. */

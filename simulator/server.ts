@@ -10,6 +10,9 @@ import { registerCatalogueRoutes } from "./routes/catalogue";
 import { registerServerRoutes } from "./routes/servers";
 import { registerWebhookRoutes } from "./routes/webhooks";
 
+/** Where the simulated servers answer their health checks (a simulator addition, not the API's). */
+export const HEALTH_PREFIX = "/_health/";
+
 /** The /v1 routes (exported so the header walk test can list them). */
 export function buildApiRouter(sim: Sim): Router {
   const api = new Router();
@@ -33,6 +36,7 @@ export function createHttpServer(sim: Sim): http.Server {
     if (sim.options.log) {
       res.on("finish", () => console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
     }
+    if (isHealthPath(req.url)) return answerHealth(sim, req, res);
     void (async () => {
       try {
         const raw = await readBody(req);
@@ -55,6 +59,25 @@ export function createHttpServer(sim: Sim): http.Server {
     else socket.destroy();
   });
   return server;
+}
+
+function isHealthPath(url: string | undefined): boolean {
+  return (url ?? "/").startsWith(HEALTH_PREFIX);
+}
+
+/** The health route (health.ts): no key, no token, not counted; a server by id or main IP. */
+function answerHealth(sim: Sim, req: http.IncomingMessage, res: http.ServerResponse): void {
+  req.resume();
+  const path = (req.url ?? "/").split("?")[0];
+  let ref = "";
+  try {
+    ref = decodeURIComponent(path.slice(HEALTH_PREFIX.length));
+  } catch {
+    ref = "";
+  }
+  const s = sim.store.visibleServer(ref) ?? sim.store.servers.find((x) => x.main_ip === ref && !x.gone);
+  const { status, body } = req.method === "GET" || req.method === "HEAD" ? sim.health.answer(s, sim.clock.now()) : { status: 405, body: { healthy: false, reason: "GET only" } };
+  send(res, status, JSON.stringify(body), {});
 }
 
 function isAdminPath(url: string | undefined): boolean {

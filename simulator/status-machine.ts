@@ -86,6 +86,7 @@ export class StatusMachine {
   private set(s: ServerRecord, status: ServerStatus): void {
     if (s.status === status) return;
     s.status = status;
+    s.active_at = status === "active" ? Date.parse(this.sim.nowIso()) : null;
     s.json = undefined;
     this.sim.changed();
     this.sim.hooks.emitServer("server.status_changed", s);

@@ -41,6 +41,8 @@ const ADMIN_ROUTES: [string, string, boolean, AdminHandler][] = [
   ["GET", "/_sim/deliveries", false, (sim) => ok({ deliveries: sim.store.deliveries })],
   ["POST", "/_sim/events", true, emitEvent],
   ["POST", "/_sim/clock", true, advanceClock],
+  ["GET", "/_sim/health", false, (sim) => ok({ rules: sim.health.rules() })],
+  ["PUT", "/_sim/health", true, (sim, _req, b) => (badRequest(() => sim.health.set(b.rules)), ok({ rules: sim.health.rules() }))],
 ];
 
 export function registerAdminRoutes(r: Router, sim: Sim): void {
@@ -67,6 +69,7 @@ function reset(sim: Sim, _req: Req, b: Body): Reply {
   sim.stats.reset();
   sim.limiter.forget();
   sim.faults.set([]);
+  sim.health.set([]);
   sim.clock.offsetMs = 0;
   if (b.keys === true) {
     sim.store.keys.clear();

@@ -25,6 +25,8 @@ export interface ServerRecord {
   created_at: string;
   /** The status the running transition ends in, and when (epoch ms). */
   next: { status: ServerStatus; at: number } | null;
+  /** When the server last became active (the simulator's clock, epoch ms); null while it is not. The health route's `after` rule counts from it. */
+  active_at?: number | null;
   /** Set by delete; the record stays in the raw table. */
   deleted_at: string | null;
   /** True once the terminated window is over: GET answers 404. */
