@@ -16,6 +16,8 @@ import { validateServerCatalogue, validateServerForShape } from "../server/valid
 import { checkFleetDefinition } from "./definition";
 import { memberSpecs } from "./specs";
 import { FLEET_DEFAULTS, type FleetInputs } from "./types";
+import { checkRolloutInputs, ROLLOUT_FIELD_KINDS } from "./health/rollout-inputs";
+import { apiIsLoopback } from "../webhook/provider";
 
 const FLEET_FIELDS: Record<string, Kind | "object"> = {
   defaults: "object",
@@ -27,14 +29,17 @@ const FLEET_FIELDS: Record<string, Kind | "object"> = {
   adoptTag: "string",
   waitTimeoutSeconds: "positive number",
   ownerTag: "string",
+  ...ROLLOUT_FIELD_KINDS,
   // Computed by check and handed back by read; the program never sets it.
   memberSpecs: "object",
 };
 
 export async function checkFleet(olds: RawProps, news: RawProps, ctx: OperationContext): Promise<pulumi.dynamic.CheckResult<FleetInputs | RawProps>> {
   const failures = checkOptions(news);
-  const def = checkFleetDefinition(news.defaults, news.groups);
-  failures.push(...def.failures);
+  const loopback = apiIsLoopback(ctx);
+  const rollout = checkRolloutInputs(news, loopback);
+  const def = checkFleetDefinition(news.defaults, news.groups, loopback);
+  failures.push(...rollout.failures, ...def.failures);
   if (failures.length > 0) return { inputs: news, failures };
   const client = ctx.api;
   const cat = await catalogue(client);
@@ -62,6 +67,7 @@ export async function checkFleet(olds: RawProps, news: RawProps, ctx: OperationC
     waitTimeoutSeconds,
     // Unknown at preview: the old specs stand in, so the preview shows no false change.
     memberSpecs: def.unknown ? (olds.memberSpecs ?? {}) : memberSpecs(def.groups, cat, { waitTimeoutSeconds, ownerTag }),
+    ...rollout.inputs,
   };
   if (def.unknown) inputs.groups = news.groups;
   if (ownerTag) inputs.ownerTag = ownerTag;

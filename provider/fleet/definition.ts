@@ -9,6 +9,7 @@ import { isSystemTag } from "../server/system-tags";
 import { systemTagReason } from "../server/validate";
 import type { CheckFailure } from "../core/check-kinds";
 import { containsUnknown } from "../core/unknown";
+import { checkHealthCheck } from "./health/validate";
 import { FLEET_DEFAULTS, MAX_COUNT, type CheckedGroup } from "./types";
 
 type Raw = Record<string, unknown>;
@@ -18,7 +19,7 @@ export const GROUP_NAME = /^[a-z][a-z0-9-]{0,30}$/;
 /** Region ids are the middle part of a member key: no dash, so the key parses back. */
 const REGION_ID = /^[a-z0-9]+$/;
 
-const GROUP_FIELDS = ["name", "regions", "count", "counts", "plan", "os", "tags", "label", "sshKeyIds", "backups", "ddosProtection"];
+const GROUP_FIELDS = ["name", "regions", "count", "counts", "plan", "os", "tags", "label", "sshKeyIds", "backups", "ddosProtection", "healthCheck"];
 const DEFAULT_FIELDS = ["plan", "os", "tags", "label", "sshKeyIds", "backups", "ddosProtection"];
 
 export interface CheckedDefinition {
@@ -29,8 +30,11 @@ export interface CheckedDefinition {
   unknown: boolean;
 }
 
-/** Validates `defaults` and `groups` as the file and the resource give them. */
-export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown): CheckedDefinition {
+/**
+ * Validates `defaults` and `groups` as the file and the resource give them; `apiIsLoopback`
+ * lets a group's health check name a loopback host (the simulator's), as a webhook's URL may.
+ */
+export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown, apiIsLoopback = false): CheckedDefinition {
   const failures: CheckFailure[] = [];
   let unknown = false;
   const defaults = (isObject(defaultsIn) ? defaultsIn : {}) as Raw;
@@ -97,6 +101,8 @@ export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown): Ch
     }
     const label = field<unknown>("label") ?? FLEET_DEFAULTS.label;
     if (typeof label !== "string" || label === "") failures.push({ property: `${where}.label`, reason: `${where}.label must be a non-empty string (placeholders {key}, {group}, {region}, {n})` });
+    const health = checkHealthCheck(g.healthCheck, `${where}.healthCheck`, apiIsLoopback);
+    failures.push(...health.failures);
     if (failures.length > before) return;
     groups.push({
       name: g.name as string,
@@ -110,6 +116,7 @@ export function checkFleetDefinition(defaultsIn: unknown, groupsIn: unknown): Ch
       sshKeyIds: asList(field("sshKeyIds")).map(String),
       backups: field<boolean>("backups") ?? false,
       ddosProtection: field<boolean>("ddosProtection") ?? false,
+      ...(health.check ? { healthCheck: health.check } : {}),
     });
   });
   return { groups, failures, unknown };

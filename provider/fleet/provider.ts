@@ -35,8 +35,12 @@ import { compareKeys } from "./members";
 import { planHasChanges, planMembers, type MemberPlan } from "./plan";
 import { describePlan, memberPaths } from "./preview";
 import { plannedDiff, type DetailedDiff, type PlannedDiff } from "../core/detailed-diff";
-import { readFleet } from "./read";
-import { applyPlan, type FleetState, type RollResult } from "./roll";
+import { readFleet, specOfMember } from "./read";
+import type { FleetState } from "./roll";
+import { rollOut, type RolloutResult } from "./health/rollout";
+import { healthChecksOf, rollbackOn } from "./health/rollout-inputs";
+import { networkProber } from "./health/probe";
+import { waitBudget } from "../core/operation";
 import type { MemberOps } from "./member-failure";
 import { removeAll } from "./remove-all";
 import { type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
@@ -57,7 +61,7 @@ export { isUnknown } from "../core/unknown";
 /** The one diff both faces send (core/detailed-diff.ts), with the plan in words beside it. */
 export type FleetDiffResult = PlannedDiff & { plannedChanges: string[] };
 
-const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag"] as const;
+const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag", "healthCheck", "rollback", "canary", "canaryPauseSeconds"] as const;
 
 /** The members' operations of one fleet operation (the server core's: member-ops.ts). */
 export type MemberOpsFactory = (member: MemberContext) => MemberOps;
@@ -145,9 +149,15 @@ function fleetTagFor(ctx: OperationContext): string | undefined {
   return stack !== undefined && name !== undefined ? fleetTagOf(stack, name) : undefined;
 }
 
-async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RollResult> {
-  return applyPlan(state, plan, ins.memberSpecs, ops, {
+async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RolloutResult> {
+  const checks = healthChecksOf(ins.groups, ins.healthCheck);
+  return rollOut(state, plan, ins.memberSpecs, ops, {
     maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal,
+    canary: ins.canary, canaryPauseMs: ins.canaryPauseSeconds !== undefined ? ins.canaryPauseSeconds * 1000 : undefined,
+    checks, rollback: rollbackOn(ins, checks),
+    // The checks' own deadlines bound each wait; the program's customTimeouts, when shorter, too.
+    gate: { clock: ctx.clock, prober: networkProber, signal: ctx.signal, budget: ctx.timeout ? waitBudget(0, ctx.timeout) : undefined },
+    specOf: (m) => specOfMember(m, ins.waitTimeoutSeconds),
   });
 }
 
@@ -170,11 +180,13 @@ function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undef
 }
 
 /** The error that stops an `up`: which members failed and why, and what was done; the state is kept. */
-function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RollResult, plan: MemberPlan, done: string): PartialCreateError {
+function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RolloutResult, plan: MemberPlan, done: string): PartialCreateError {
   const rolled = plan.replace.length > 0 ? `${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there; ` : "";
-  const next = `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
+  const next = result.rolledBack
+    ? `${rolled}every server that exists is recorded (members, leftovers); the next \`pulumi up\` tries the roll again`
+    : `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
   // The engine prints the reasons (not the message) of a partial create or update: the last one says what now.
-  const reasons = [...result.failures.map((f) => f.message), next];
+  const reasons = [...result.failures.map((f) => f.message), ...result.notes, next];
   const message = `fleet ${id} ${done} in part: ${reasons.join("; ")}`;
   const properties: RawProps = { ...outs };
   if (provider !== undefined) properties.__provider = provider;

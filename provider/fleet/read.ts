@@ -41,7 +41,7 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
 }
 
 /** The spec a member's server satisfies (what a preview after refresh compares with); the wait is the fleet's. */
-function specOfMember(m: RecordedMember, waitTimeoutSeconds: number | undefined): MemberSpec {
+export function specOfMember(m: RecordedMember, waitTimeoutSeconds: number | undefined): MemberSpec {
   const spec = compact(normalizeServerInputs(asServerOutputs(m))) as MemberSpec;
   if (typeof waitTimeoutSeconds === "number" && waitTimeoutSeconds !== SERVER_DEFAULTS.waitTimeoutSeconds) spec.waitTimeoutSeconds = waitTimeoutSeconds;
   return spec;
@@ -52,6 +52,7 @@ function inputsOf(outs: FleetOutputs): Partial<FleetInputs> {
     groups: outs.groups, maxSurge: outs.maxSurge, maxUnavailable: outs.maxUnavailable, pauseSeconds: outs.pauseSeconds, waitTimeoutSeconds: outs.waitTimeoutSeconds,
   };
   if (outs.ownerTag !== undefined) ins.ownerTag = outs.ownerTag;
+  for (const k of ["healthCheck", "rollback", "canary", "canaryPauseSeconds"] as const) if (outs[k] !== undefined) Object.assign(ins, { [k]: outs[k] });
   return ins;
 }
 

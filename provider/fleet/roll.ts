@@ -8,6 +8,7 @@
 //        b. the batch's new servers are created and waited for until `active`
 //        c. the batch's remaining old servers are deleted
 //        d. pauseSeconds, then the next batch
+//      A canary (batches.ts) makes the first batch `canary` members, followed by canaryPauseSeconds.
 //      So the account never holds more than size + maxSurge of the fleet's servers, and never
 //      fewer than size - maxUnavailable members are active. With maxUnavailable 0 (the default)
 //      every new server is active before the old one it replaces is deleted.
@@ -23,6 +24,7 @@
 
 import type { Clock } from "../api/wire/clock";
 import { sleepUnlessCancelled } from "../core/operation";
+import { batchesOf } from "./batches";
 import { each, MemberFailure, type MemberOps } from "./member-failure";
 import type { MemberPlan } from "./plan";
 import { removeAll } from "./remove-all";
@@ -42,6 +44,10 @@ export interface RollOptions {
   adopt?: Record<string, string>;
   /** The engine's Cancel: ends a pause between batches at once. @default none */
   signal?: AbortSignal;
+  /** Members of the first batch (batches.ts). @default 0: no canary */
+  canary?: number;
+  /** The pause after the canary batch. @default pauseMs */
+  canaryPauseMs?: number;
 }
 
 export interface RollResult {
@@ -87,11 +93,10 @@ async function rollReplacements(
 ): Promise<RollResult> {
   const size = Math.max(1, opts.maxSurge + opts.maxUnavailable);
   let replaced = 0;
-  for (let start = 0; start < keys.length; start += size) {
-    const batch = keys.slice(start, start + size);
-    if (start > 0 && opts.pauseMs > 0) {
+  for (const { keys: batch, pauseBeforeMs } of batchesOf(keys, size, opts.pauseMs, opts.canary, opts.canaryPauseMs)) {
+    if (pauseBeforeMs > 0) {
       try {
-        await sleepUnlessCancelled(opts.clock, opts.pauseMs, opts.signal);
+        await sleepUnlessCancelled(opts.clock, pauseBeforeMs, opts.signal);
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
         return { failures: [new MemberFailure(batch[0], `the roll stopped in its pause (pauseSeconds) before this member's batch: ${why}`)], replaced };

@@ -5,6 +5,9 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { Integer } from "../api/wire/types";
+import type { CheckedHealthCheck, FleetHealthCheck } from "./health/types";
+
+export type { FleetHealthCheck } from "./health/types";
 
 /** The create fields every member of the fleet gets unless its group overrides them. */
 export interface FleetDefaults {
@@ -37,6 +40,8 @@ export interface FleetGroup extends FleetDefaults {
   count?: pulumi.Input<Integer>;
   /** Servers in a region of `regions` where it differs from `count`, e.g. {"ewr": 3}. */
   counts?: pulumi.Input<Record<string, pulumi.Input<Integer>>>;
+  /** This group's health check, in place of the fleet's `healthCheck`. */
+  healthCheck?: pulumi.Input<FleetHealthCheck>;
 }
 
 /** The arguments of a `Fleet`. */
@@ -57,6 +62,23 @@ export interface FleetArgs {
   maxUnavailable?: pulumi.Input<Integer>;
   /** Seconds to wait between two batches of a rolling replacement. @default 0 */
   pauseSeconds?: pulumi.Input<number>;
+  /**
+   * How a member is judged to serve (a group's own `healthCheck` wins). With a check, a new
+   * server counts only once its check passes: a batch's old servers are deleted only then, and
+   * creates wait for it too. @default none: a server serves once it is active
+   */
+  healthCheck?: pulumi.Input<FleetHealthCheck>;
+  /**
+   * When a batch of a rolling replacement fails (a new server never becomes healthy), put its
+   * members back on the spec they had: its new servers are deleted and a member whose old
+   * server was already deleted is made again from its old spec. Off, the roll stops and keeps
+   * what exists. @default true when a health check is set, else false
+   */
+  rollback?: pulumi.Input<boolean>;
+  /** Members in the first batch of a rolling replacement (a canary); 0 makes it a batch like the others. @default 0 */
+  canary?: pulumi.Input<Integer>;
+  /** Seconds to wait after the canary batch before the rest. @default pauseSeconds */
+  canaryPauseSeconds?: pulumi.Input<Integer>;
   /**
    * Existing servers to take over instead of creating, by member key, e.g.
    * {"web-ewr-1": "<server id>"}. Read only for members not in the fleet yet.
@@ -108,6 +130,8 @@ export interface CheckedGroup {
   sshKeyIds: string[];
   backups: boolean;
   ddosProtection: boolean;
+  /** The group's own health check, when it has one. */
+  healthCheck?: CheckedHealthCheck;
 }
 
 /**
@@ -126,6 +150,11 @@ export interface FleetInputs {
   ownerTag?: string;
   adoptIds?: Record<string, string>;
   adoptTag?: string;
+  /** Present only when the program sets them (a state of an earlier release has none). */
+  healthCheck?: CheckedHealthCheck;
+  rollback?: boolean;
+  canary?: number;
+  canaryPauseSeconds?: number;
   /** Each member's spec by member key, computed by `check`: what preview diffs per member. */
   memberSpecs: Record<string, MemberSpec>;
 }

@@ -1,0 +1,41 @@
+// A fleet's plan applied with its health checks and rollback: roll.ts's applyPlan over member
+// operations whose creates wait for health (gated-ops.ts), then, when the rolling replacement
+// failed and rollback is on, the failed members put back on their old spec (rollback.ts).
+// Nothing is rolled back after the engine's Cancel: the next `up` continues from what exists.
+
+import { MemberFailure, type MemberOps } from "../member-failure";
+import type { MemberPlan } from "../plan";
+import { applyPlan, type FleetState, type RollOptions, type RollResult } from "../roll";
+import type { MemberSpec, RecordedMember } from "../types";
+import type { GateOptions } from "./gate";
+import { healthGatedOps } from "./gated-ops";
+import { rollBack } from "./rollback";
+import type { CheckedHealthCheck } from "./types";
+
+export interface RolloutOptions extends RollOptions {
+  /** Each member's health check, by key; a member without one serves once active. */
+  checks: Record<string, CheckedHealthCheck>;
+  rollback: boolean;
+  gate: GateOptions;
+  /** The spec a recorded member's server satisfies (a rollback makes it again from that). */
+  specOf: (m: RecordedMember) => MemberSpec;
+}
+
+export interface RolloutResult extends RollResult {
+  /** What a rollback did, in words; empty when none ran. */
+  notes: string[];
+  /** True when a rollback ran. */
+  rolledBack: boolean;
+}
+
+export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, ops: MemberOps, opts: RolloutOptions): Promise<RolloutResult> {
+  const gated = Object.keys(opts.checks).length > 0 ? healthGatedOps(ops, opts.checks, opts.gate) : ops;
+  const replacing = plan.replace.map((r) => r.key);
+  const old: Record<string, RecordedMember> = {};
+  for (const key of replacing) if (state.members[key]) old[key] = state.members[key];
+  const result = await applyPlan(state, plan, specs, gated, opts);
+  const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key]);
+  if (failed.length === 0 || !opts.rollback || opts.signal?.aborted) return { ...result, notes: [], rolledBack: false };
+  const back = await rollBack(state, failed, old, gated, opts.specOf);
+  return { failures: [...result.failures, ...back.failures], replaced: result.replaced, notes: back.notes, rolledBack: true };
+}
