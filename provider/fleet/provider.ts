@@ -39,6 +39,7 @@ import { readFleet, specOfMember } from "./read";
 import type { FleetState } from "./roll";
 import { rollOut, type RolloutResult } from "./health/rollout";
 import { healthChecksOf, rollbackOn } from "./health/rollout-inputs";
+import { applyHold, fingerprint, stillHeld, type HeldRoll } from "./health/held-roll";
 import { networkProber } from "./health/probe";
 import { waitBudget } from "../core/operation";
 import type { MemberOps } from "./member-failure";
@@ -61,7 +62,7 @@ export { isUnknown } from "../core/unknown";
 /** The one diff both faces send (core/detailed-diff.ts), with the plan in words beside it. */
 export type FleetDiffResult = PlannedDiff & { plannedChanges: string[] };
 
-const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag", "healthCheck", "rollback", "canary", "canaryPauseSeconds"] as const;
+const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag", "healthCheck", "rollback", "canary", "canaryPauseSeconds", "retryRoll"] as const;
 
 /** The members' operations of one fleet operation (the server core's: member-ops.ts). */
 export type MemberOpsFactory = (member: MemberContext) => MemberOps;
@@ -74,6 +75,8 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
     return { ...plannedDiff({ groups: { kind: "update", replace: false } }), plannedChanges: ["unknown until the groups are known"] };
   }
   const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, olds.leftovers ?? {});
+  const held = holdIfStill(plan, olds.heldRoll, news);
+  if (held) ctx.log.warn(`Fleet${ctx.resource.name !== undefined ? ` ${ctx.resource.name}` : ""}: ${held}`);
   const options = OPTIONS.filter((k) => news[k] !== undefined && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
   const changes = planHasChanges(plan) || options.length > 0;
   const plannedChanges = describePlan(plan, Math.max(1, news.maxSurge + news.maxUnavailable));
@@ -110,9 +113,14 @@ export async function update(
   const fleetTag = olds.fleetTag ?? fleetTagFor(ctx);
   const generation = olds.generation ?? 0;
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
+  const held = holdIfStill(plan, olds.heldRoll, news);
   const { reclaim } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag);
   const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, fleetId: id, generation }));
   const outs = outputsOf(news, state, fleetTag, generation + 1);
+  if (result.heldBack) {
+    const checks = healthChecksOf(news.groups, news.healthCheck);
+    outs.heldRoll = { ...result.heldBack, target: fingerprint(news, checks, result.heldBack.members) };
+  } else if (held && olds.heldRoll) outs.heldRoll = olds.heldRoll;
   if (result.failures.length > 0) throw fleetError(id, outs, news.__provider, result, plan, "was updated");
   return { outs };
 }
@@ -140,6 +148,12 @@ async function reconcileWithAccount(
 async function fleetServers(ctx: OperationContext, fleetTag: string | undefined): Promise<Server[]> {
   if (!fleetTag) return [];
   return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
+}
+
+/** Takes the replacements out of `plan` while a held roll (health/held-roll.ts) stands; the words for it, if so. */
+function holdIfStill(plan: MemberPlan, held: HeldRoll | undefined, ins: FleetInputs): string | undefined {
+  if (!held || plan.replace.length === 0) return undefined;
+  return stillHeld(held, ins, healthChecksOf(ins.groups, ins.healthCheck)) ? applyHold(plan, held) : undefined;
 }
 
 /** The fleet's tag from what the engine knows of it: its stack (project/stack) and its name. */

@@ -52,7 +52,7 @@ function inputsOf(outs: FleetOutputs): Partial<FleetInputs> {
     groups: outs.groups, maxSurge: outs.maxSurge, maxUnavailable: outs.maxUnavailable, pauseSeconds: outs.pauseSeconds, waitTimeoutSeconds: outs.waitTimeoutSeconds,
   };
   if (outs.ownerTag !== undefined) ins.ownerTag = outs.ownerTag;
-  for (const k of ["healthCheck", "rollback", "canary", "canaryPauseSeconds"] as const) if (outs[k] !== undefined) Object.assign(ins, { [k]: outs[k] });
+  for (const k of ["healthCheck", "rollback", "canary", "canaryPauseSeconds", "retryRoll"] as const) if (outs[k] !== undefined) Object.assign(ins, { [k]: outs[k] });
   return ins;
 }
 

@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Integer } from "../api/wire/types";
 import type { CheckedHealthCheck, FleetHealthCheck } from "./health/types";
+import type { HeldRoll } from "./health/held-roll";
 
 export type { FleetHealthCheck } from "./health/types";
 
@@ -79,6 +80,11 @@ export interface FleetArgs {
   canary?: pulumi.Input<Integer>;
   /** Seconds to wait after the canary batch before the rest. @default pauseSeconds */
   canaryPauseSeconds?: pulumi.Input<Integer>;
+  /**
+   * A roll that failed and was rolled back is not tried again while the program asks for the
+   * same thing; a new value here (any string, e.g. a date) makes the next `up` try it again.
+   */
+  retryRoll?: pulumi.Input<string>;
   /**
    * Existing servers to take over instead of creating, by member key, e.g.
    * {"web-ewr-1": "<server id>"}. Read only for members not in the fleet yet.
@@ -155,6 +161,7 @@ export interface FleetInputs {
   rollback?: boolean;
   canary?: number;
   canaryPauseSeconds?: number;
+  retryRoll?: string;
   /** Each member's spec by member key, computed by `check`: what preview diffs per member. */
   memberSpecs: Record<string, MemberSpec>;
 }
@@ -181,6 +188,8 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
   fleetTag?: string;
   /** How many operations wrote this state; part of each member create's Idempotency-Key. */
   generation?: number;
+  /** A roll that failed and was rolled back, held until the program changes (health/held-roll.ts). */
+  heldRoll?: HeldRoll;
 }
 
 /** The defaults of the optional inputs: the one place they are written. */

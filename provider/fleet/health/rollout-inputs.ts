@@ -11,10 +11,10 @@ import { checkHealthCheck } from "./validate";
 import type { CheckedHealthCheck } from "./types";
 
 type Raw = Record<string, unknown>;
-export type RolloutInputs = Pick<FleetInputs, "healthCheck" | "rollback" | "canary" | "canaryPauseSeconds">;
+export type RolloutInputs = Pick<FleetInputs, "healthCheck" | "rollback" | "canary" | "canaryPauseSeconds" | "retryRoll">;
 
 /** The kinds of these inputs, for the Fleet's table of input kinds. */
-export const ROLLOUT_FIELD_KINDS = { healthCheck: "object", rollback: "boolean", canary: "integer", canaryPauseSeconds: "integer" } as const;
+export const ROLLOUT_FIELD_KINDS = { healthCheck: "object", rollback: "boolean", canary: "integer", canaryPauseSeconds: "integer", retryRoll: "string" } as const;
 
 export function checkRolloutInputs(news: Raw, apiIsLoopback: boolean): { inputs: RolloutInputs; failures: CheckFailure[] } {
   const health = checkHealthCheck(news.healthCheck, "healthCheck", apiIsLoopback);
@@ -22,6 +22,7 @@ export function checkRolloutInputs(news: Raw, apiIsLoopback: boolean): { inputs:
   const inputs: RolloutInputs = {};
   if (health.check) inputs.healthCheck = health.check;
   if (typeof news.rollback === "boolean") inputs.rollback = news.rollback;
+  if (typeof news.retryRoll === "string") inputs.retryRoll = news.retryRoll;
   for (const k of ["canary", "canaryPauseSeconds"] as const) {
     const v = news[k];
     if (v === undefined || v === null || isUnknown(v)) continue;

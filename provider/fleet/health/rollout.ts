@@ -26,6 +26,8 @@ export interface RolloutResult extends RollResult {
   notes: string[];
   /** True when a rollback ran. */
   rolledBack: boolean;
+  /** The members a rollback put back on their old spec, and why the first of them failed. */
+  heldBack?: { members: string[]; reason: string };
 }
 
 export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, ops: MemberOps, opts: RolloutOptions): Promise<RolloutResult> {
@@ -37,5 +39,7 @@ export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record
   const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key]);
   if (failed.length === 0 || !opts.rollback || opts.signal?.aborted) return { ...result, notes: [], rolledBack: false };
   const back = await rollBack(state, failed, old, gated, opts.specOf);
-  return { failures: [...result.failures, ...back.failures], replaced: result.replaced, notes: back.notes, rolledBack: true };
+  const members = [...new Set(failed.map((f) => f.key))];
+  const heldBack = { members, reason: failed[0].reason.length > 300 ? `${failed[0].reason.slice(0, 299)}…` : failed[0].reason };
+  return { failures: [...result.failures, ...back.failures], replaced: result.replaced, notes: back.notes, rolledBack: true, heldBack };
 }

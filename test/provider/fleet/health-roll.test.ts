@@ -54,6 +54,21 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     expect(Object.values(recorded.members).map((m: any) => m.id).sort()).to.deep.equal(before);
     expect(recorded.leftovers).to.deep.equal({});
     expect(Object.values(recorded.members).every((m: any) => m.os === "ubuntu-24.04")).to.equal(true);
+    expect(recorded.heldRoll).to.deep.include({ members: ["web-ewr-1", "web-ewr-2"] });
+
+    // The next `up` of the same program holds the roll; a new retryRoll or health check tries it again.
+    const olds = { ...recorded, __provider: "SHELL" };
+    const same = await fleet.diff(id, olds, await checked(news("debian-12"), olds));
+    expect(same.changes, JSON.stringify(same.plannedChanges)).to.equal(false);
+    const retry = await fleet.diff(id, olds, await checked(news("debian-12", { retryRoll: "again" }), olds));
+    expect(retry.plannedChanges[0]).to.match(/^replace 8 \(os, osId\)/);
+    const fixed = await fleet.diff(id, olds, await checked(news("debian-12", { healthCheck: { ...healthCheck(), deadlineSeconds: 30 } }), olds));
+    expect(fixed.plannedChanges[0]).to.match(/^replace 8 /);
+    // An update that runs for another reason keeps the hold, and rolls nothing.
+    await sim.resetStats();
+    const other = await fleet.update(id, olds, await checked(news("debian-12", { pauseSeconds: 1 }), olds));
+    expect(other.outs.heldRoll).to.deep.equal(recorded.heldRoll);
+    expect(everMade("debian-12")).to.have.length(2);
   });
 
   it("with maxUnavailable 1, a member whose old server was deleted is made again from its old spec", async () => {

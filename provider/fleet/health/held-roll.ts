@@ -1,0 +1,39 @@
+// A roll that failed and was rolled back is held: the next `up` with the same program does not
+// try it again (it would make and delete the same servers at every `up`). What is held is the
+// target the failed members were rolled to: their specs, their health checks and `retryRoll`,
+// as one fingerprint recorded in the state (`heldRoll`). While the program asks for that same
+// target, the plan leaves the replacements out and the preview says why; any change of those
+// (a new image, a fixed health check, a new `retryRoll` value) tries the roll again.
+
+import { createHash } from "crypto";
+import type { MemberPlan } from "../plan";
+import type { FleetInputs } from "../types";
+import type { CheckedHealthCheck } from "./types";
+
+export interface HeldRoll {
+  /** The members whose replacement failed and was rolled back. */
+  members: string[];
+  /** The fingerprint of the target they failed on (fingerprint()). */
+  target: string;
+  /** Why the roll failed, in short. */
+  reason: string;
+}
+
+/** The target of `keys` in `ins`: their specs, their checks and retryRoll. */
+export function fingerprint(ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>, keys: string[]): string {
+  const target = keys.map((k) => [k, ins.memberSpecs[k] ?? null, checks[k] ?? null]);
+  return createHash("sha256").update(JSON.stringify([target, ins.retryRoll ?? null])).digest("hex").slice(0, 32);
+}
+
+/** Whether `held` still stands for `ins`: the program asks for the very target that failed. */
+export function stillHeld(held: HeldRoll | undefined, ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>): held is HeldRoll {
+  return held !== undefined && fingerprint(ins, checks, held.members) === held.target;
+}
+
+/** `plan` without its replacements while `held` stands; the words the preview shows for it. */
+export function applyHold(plan: MemberPlan, held: HeldRoll): string {
+  const skipped = plan.replace.map((r) => r.key);
+  plan.replace = [];
+  for (const key of skipped) if (!plan.update.includes(key)) delete plan.fields[key];
+  return `roll held: the roll of ${held.members.join(", ")} failed and was rolled back (${held.reason}); ${skipped.length} replacement(s) wait until the program changes their spec or health check, or sets a new retryRoll`;
+}
