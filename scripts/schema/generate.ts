@@ -49,8 +49,10 @@ const FUNCTIONS: Record<string, { file: string; args?: string; result: string }>
 };
 
 /** Object types that results and resources refer to, declared in provider/api/wire/types.ts unless TYPE_FILES says where. */
-const TYPES = ["Region", "Plan", "OsImage", "Account", "FleetDefaults", "FleetGroup", "FleetMember"];
-const TYPE_FILES: Record<string, string> = { FleetDefaults: "provider/fleet/types.ts", FleetGroup: "provider/fleet/types.ts", FleetMember: "provider/fleet/types.ts" };
+const TYPES = ["Region", "Plan", "OsImage", "Account", "FleetDefaults", "FleetGroup", "FleetMember", "FleetHealthCheck"];
+const TYPE_FILES: Record<string, string> = {
+  FleetDefaults: "provider/fleet/types.ts", FleetGroup: "provider/fleet/types.ts", FleetMember: "provider/fleet/types.ts", FleetHealthCheck: "provider/fleet/health/types.ts",
+};
 /** Config keys whose values are a closed set: the string-literal alias declaring it. */
 const CONFIG_ENUMS: Partial<Record<(typeof CONFIG_KEYS)[number], Source>> = {
   apiShape: { file: "provider/core/settings/declaration.ts", name: "ApiShapeSetting" },

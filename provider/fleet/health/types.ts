@@ -5,10 +5,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Integer } from "../../api/wire/types";
 
+/** How a health check tries a member. */
+export type HealthCheckKind =
+  /** An HTTP(S) GET of `url`; a pass is a status code of `healthyStatusCodes`. */
+  | "http"
+  /** A TCP connect to `host`:`port`; a pass is an accepted connection. */
+  | "tcp";
+
 /** How a member is judged healthy: an HTTP(S) GET or a TCP connect, tried until it passes or its deadline. */
 export interface FleetHealthCheck {
   /** "http" (a GET of `url`) or "tcp" (a connect to `host`:`port`). @default "http" */
-  kind?: pulumi.Input<string>;
+  kind?: pulumi.Input<HealthCheckKind>;
   /**
    * The URL an http check GETs: http:// or https://, with "{mainIp}", "{id}", "{label}", "{key}"
    * and "{region}" replaced by the member's, e.g. "http://{mainIp}:8080/healthz".
@@ -67,7 +74,7 @@ export const HEALTH_DEFAULTS = {
   deadlineSeconds: 300,
 } as const;
 
-export const HEALTH_KINDS = ["http", "tcp"] as const;
+export const HEALTH_KINDS: readonly HealthCheckKind[] = ["http", "tcp"];
 export const HEALTH_FIELDS = ["kind", "url", "host", "port", "healthyStatusCodes", "intervalSeconds", "timeoutSeconds", "graceSeconds", "healthyThreshold", "deadlineSeconds"];
 /** What a URL or host template may name of its member. */
 export const PLACEHOLDERS = ["mainIp", "id", "label", "key", "region"] as const;
