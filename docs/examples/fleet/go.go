@@ -1,4 +1,4 @@
-// Two groups of servers in two regions, replaced two at a time
+// Two groups of servers in two regions, replaced two at a time once healthy, one canary first
 package main
 
 import (
@@ -20,6 +20,13 @@ func main() {
 				&hosting.FleetGroupArgs{Name: pulumi.String("db"), Regions: pulumi.StringArray{pulumi.String("ewr"), pulumi.String("fra")}, Plan: pulumi.String("vc2-2c-4gb")},
 			},
 			MaxSurge: pulumi.Int(2),
+			HealthCheck: &hosting.FleetHealthCheckArgs{
+				Url:              pulumi.String("http://{mainIp}:8080/healthz"),
+				GraceSeconds:     pulumi.Float64(10),
+				HealthyThreshold: pulumi.Int(3),
+				DeadlineSeconds:  pulumi.Float64(300),
+			},
+			Canary: pulumi.Int(1),
 		})
 		if err != nil {
 			return err
