@@ -141,6 +141,15 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     expect(liveIds()).to.have.length(8);
   });
 
+  it("a create waits for health too: a member that never passes fails the create, recorded", async () => {
+    await setHealth([{ image: "debian-12", mode: "never" }]);
+    const inputs = await checked(news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 2 }] }));
+    const err: any = await rejection(fleet.create(inputs));
+    expect(err.message).to.match(/member web-ewr-1: server \S+ is active but not healthy: .* × status 503/);
+    expect(Object.keys(err.properties.members)).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
+    expect(Object.values(err.properties.members).map((m: any) => m.id).sort()).to.deep.equal(liveIds());
+  });
+
   it("check refuses a health check URL on loopback only when the API is not loopback, and takes the simulator's", async () => {
     const res = await fleet.check({}, news("ubuntu-24.04", { healthCheck: { url: "http://10.1.2.3/{id}" } }));
     expect(res.failures.map((f: Props) => f.property)).to.deep.equal(["healthCheck.url"]);
