@@ -5,8 +5,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { Integer } from "../api/wire/types";
-import type { CheckedHealthCheck, FleetHealthCheck } from "./health/types";
-import type { HeldRoll } from "./health/held-roll";
+import type { CheckedHealthCheck, FleetHealthCheck, HeldRoll } from "./health/types";
 
 export type { FleetHealthCheck } from "./health/types";
 

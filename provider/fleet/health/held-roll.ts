@@ -8,16 +8,10 @@
 import { createHash } from "crypto";
 import type { MemberPlan } from "../plan";
 import type { FleetInputs } from "../types";
-import type { CheckedHealthCheck } from "./types";
+import type { CheckedHealthCheck, HeldRoll } from "./types";
 
-export interface HeldRoll {
-  /** The members whose replacement failed and was rolled back. */
-  members: string[];
-  /** The fingerprint of the target they failed on (fingerprint()). */
-  target: string;
-  /** Why the roll failed, in short. */
-  reason: string;
-}
+export type { HeldRoll } from "./types";
+
 
 /** The target of `keys` in `ins`: their specs, their checks and retryRoll. */
 export function fingerprint(ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>, keys: string[]): string {

@@ -79,5 +79,15 @@ export const HEALTH_FIELDS = ["kind", "url", "host", "port", "healthyStatusCodes
 /** What a URL or host template may name of its member. */
 export const PLACEHOLDERS = ["mainIp", "id", "label", "key", "region"] as const;
 
+/** A roll that failed and was rolled back, as the state records it (held-roll.ts). */
+export interface HeldRoll {
+  /** The members whose replacement failed and was rolled back. */
+  members: string[];
+  /** The fingerprint of the target they failed on (held-roll.ts's fingerprint()). */
+  target: string;
+  /** Why the roll failed, in short. */
+  reason: string;
+}
+
 /** The member facts a template is filled with. */
 export type ProbeFacts = Record<(typeof PLACEHOLDERS)[number], string>;
