@@ -21,20 +21,21 @@ export async function rollBack(
   state: FleetState, failed: MemberFailure[], old: Record<string, RecordedMember>, ops: MemberOps, specOf: (m: RecordedMember) => MemberSpec,
 ): Promise<RollbackResult> {
   const keys = [...new Set(failed.map((f) => f.key))].filter((k) => old[k]);
-  const doomed = new Map<string, { key: string; server: RecordedMember }>();
+  // One new server per member at most: beside its kept old server (a leftover), or in its place.
+  const doomed = new Map<string, RecordedMember>();
   for (const key of keys) {
     const fresh = failed.find((f) => f.key === key && f.server)?.server;
-    if (fresh && state.leftovers[fresh.id]) doomed.set(fresh.id, { key, server: fresh });
     const current = state.members[key];
-    if (current && current.id !== old[key].id) doomed.set(current.id, { key, server: current });
+    if (fresh && state.leftovers[fresh.id]) doomed.set(key, fresh);
+    else if (current && current.id !== old[key].id) doomed.set(key, current);
   }
-  const removal = await removeAll([...doomed.keys()], (id) => doomed.get(id)!.server, ops);
-  for (const id of removal.removed) {
+  const removal = await removeAll([...doomed.keys()], (key) => doomed.get(key)!, ops);
+  for (const key of removal.removed) {
+    const id = doomed.get(key)!.id;
     delete state.leftovers[id];
-    const { key } = doomed.get(id)!;
     if (state.members[key]?.id === id) delete state.members[key];
   }
-  const failures = removal.failures.map((f) => new MemberFailure(doomed.get(f.key)?.key ?? f.key, `rollback could not delete new server ${f.key}: ${f.reason}`));
+  const failures = removal.failures.map((f) => new MemberFailure(f.key, `rollback could not delete new server ${doomed.get(f.key)!.id}: ${f.reason}`));
   const remake = keys.filter((k) => !state.members[k]);
   failures.push(...(await each(remake, async (key) => {
     try {
@@ -46,7 +47,7 @@ export async function rollBack(
   })));
   const remade = remake.filter((k) => !failures.some((f) => f.key === k));
   const notes: string[] = [];
-  const deleted = removal.removed.map((id) => `${id} (${doomed.get(id)!.key})`);
+  const deleted = removal.removed.map((key) => `${doomed.get(key)!.id} (${key})`);
   if (deleted.length > 0) notes.push(`rolled back: deleted the failed batch's new server${deleted.length > 1 ? "s" : ""} ${deleted.join(", ")}`);
   if (remade.length > 0) notes.push(`made ${remade.join(", ")} again from the old spec (the old server was already deleted)`);
   const back = keys.filter((k) => !failures.some((f) => f.key === k));
