@@ -1,0 +1,92 @@
+// A Fleet's health-gated roll through the real CLI on the packed tarball, in Pulumi YAML on the
+// plugin face, in both shapes: 8 members whose health check is the simulator's health route,
+// rolled with maxSurge 2 to an image whose servers never pass it. The `up` fails after the first
+// batch naming the members, the check and what it saw; the rollback leaves exactly the 8 old
+// servers (only 2 new ones were ever made), the state records them, and the next preview of
+// the same program holds the roll (no change).
+import { expect } from "chai";
+import * as fs from "fs";
+import * as path from "path";
+import { SHAPES, type World } from "./fixtures";
+import { TOOLS_DIR } from "./pulumi-env";
+import type { PluginProject } from "./support/plugin-project";
+import { closeWorldProject, openWorldProject } from "./support/world-project";
+
+const YAML = `name: fleet-health
+runtime: yaml
+plugins:
+  providers:
+    - name: hosting
+      path: ./node_modules/.bin
+config:
+  os: { type: string, default: ubuntu-24.04 }
+  healthUrl: { type: string }
+resources:
+  fleet:
+    type: hosting:index:Fleet
+    properties:
+      maxSurge: 2
+      defaults:
+        plan: vc2-1c-1gb
+        os: \${os}
+      groups:
+        - name: web
+          regions: [ewr]
+          count: 8
+      healthCheck:
+        url: \${healthUrl}
+        intervalSeconds: 0.2
+        timeoutSeconds: 1
+        deadlineSeconds: 3
+outputs:
+  members: \${fleet.members}
+`;
+
+const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
+const fleetOutputs = (exported: string) => JSON.parse(exported).deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
+
+for (const shape of SHAPES) {
+  describe(`Fleet health-gated roll in Pulumi YAML on the plugin face, shape ${shape}`, function () {
+    let world: World;
+    let project: PluginProject;
+
+    before(async function () {
+      if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi`");
+      ({ world, project } = await openWorldProject(shape, "fleet-health", YAML));
+      await project.pulumi("config", "set", "healthUrl", `${world.sim.url}/_health/{id}`);
+    });
+    after(() => closeWorldProject(world, project, true));
+
+    it("up makes 8 members, each healthy before the up ends", async () => {
+      await project.pulumi("up", "--yes", "--skip-preview");
+      expect(await liveIds(world)).to.have.length(8);
+    });
+
+    it("a roll to a never-healthy image fails after the first batch naming the members and the check; rollback leaves exactly the 8 old servers", async () => {
+      const before = await liveIds(world);
+      await world.sim.admin("PUT", "/health", { rules: [{ image: "debian-12", mode: "never" }] });
+      await project.pulumi("config", "set", "os", "debian-12");
+      let failure = "";
+      try {
+        await project.pulumi("up", "--yes", "--skip-preview");
+      } catch (e) {
+        failure = (e as Error).message;
+      }
+      expect(failure).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 3/);
+      expect(failure).to.match(/member web-ewr-2: /);
+      expect(failure).to.match(/× status 503/);
+      expect(failure).to.match(/rolled back/);
+      const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
+      expect(made, "only the first batch was ever made").to.have.length(2);
+      expect(await liveIds(world), "exactly the 8 old servers").to.deep.equal(before);
+      const outs = fleetOutputs(await project.pulumi("stack", "export"));
+      expect(Object.values(outs.members).map((m: any) => m.id).sort()).to.deep.equal(before);
+      expect(outs.leftovers).to.deep.equal({});
+      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
+    });
+
+    it("the same program again holds the roll: preview --expect-no-changes passes", async () => {
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+  });
+}
