@@ -39,7 +39,7 @@ import { readFleet, specOfMember } from "./read";
 import type { FleetState } from "./roll";
 import { rollOut, type RolloutResult } from "./health/rollout";
 import { healthChecksOf, rollbackOn } from "./health/rollout-inputs";
-import { applyHold, fingerprint, stillHeld, type HeldRoll } from "./health/held-roll";
+import { applyHold, canonicalJson, fingerprint, stillHeld, type HeldRoll } from "./health/held-roll";
 import { networkProber } from "./health/probe";
 import { waitBudget } from "../core/operation";
 import type { MemberOps } from "./member-failure";
@@ -77,7 +77,7 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
   const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, olds.leftovers ?? {});
   const held = holdIfStill(plan, olds.heldRoll, news);
   if (held) ctx.log.warn(`Fleet${ctx.resource.name !== undefined ? ` ${ctx.resource.name}` : ""}: ${held}`);
-  const options = OPTIONS.filter((k) => news[k] !== undefined && JSON.stringify(news[k]) !== JSON.stringify(olds[k]));
+  const options = OPTIONS.filter((k) => news[k] !== undefined && canonicalJson(news[k]) !== canonicalJson(olds[k]));
   const changes = planHasChanges(plan) || options.length > 0;
   const plannedChanges = describePlan(plan, Math.max(1, news.maxSurge + news.maxUnavailable));
   // The dynamic host shows no detailed diff: the plan in words reaches both faces' output.

@@ -16,7 +16,17 @@ export type { HeldRoll } from "./types";
 /** The target of `keys` in `ins`: their specs, their checks and retryRoll. */
 export function fingerprint(ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>, keys: string[]): string {
   const target = keys.map((k) => [k, ins.memberSpecs[k] ?? null, checks[k] ?? null]);
-  return createHash("sha256").update(JSON.stringify([target, ins.retryRoll ?? null])).digest("hex").slice(0, 32);
+  return createHash("sha256").update(canonicalJson([target, ins.retryRoll ?? null])).digest("hex").slice(0, 32);
+}
+
+/**
+ * JSON with every object's keys in order: the same value gives the same text whichever way it
+ * came (the plugin face's state holds objects with their keys sorted, a check writes them in
+ * its own order).
+ */
+export function canonicalJson(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x);
 }
 
 /** Whether `held` still stands for `ins`: the program asks for the very target that failed. */

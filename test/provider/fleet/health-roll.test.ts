@@ -141,6 +141,13 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     expect(liveIds()).to.have.length(8);
   });
 
+  it("a health check recorded with its keys in another order (the plugin face's state) is no change", async () => {
+    const { id, outs } = await eightOnUbuntu();
+    const reordered = { ...outs, healthCheck: Object.fromEntries(Object.entries(outs.healthCheck).reverse()) };
+    const plan = await fleet.diff(id, reordered, await checked(news("ubuntu-24.04"), reordered));
+    expect(plan.changes, JSON.stringify(plan.plannedChanges)).to.equal(false);
+  });
+
   it("a create waits for health too: a member that never passes fails the create, recorded", async () => {
     await setHealth([{ image: "debian-12", mode: "never" }]);
     const inputs = await checked(news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 2 }] }));
