@@ -2,8 +2,8 @@
 // plugin face, in both shapes: 8 members whose health check is the simulator's health route,
 // rolled with maxSurge 2 to an image whose servers never pass it. The `up` fails after the first
 // batch naming the members, the check and what it saw; the rollback leaves exactly the 8 old
-// servers (only 2 new ones were ever made), the state records them, and the next preview of
-// the same program holds the roll (no change).
+// servers (only 2 new ones were ever made), the state records them, and the same program's next
+// `up` holds the roll (no server made or deleted), after which a preview shows no change.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -85,7 +85,15 @@ for (const shape of SHAPES) {
       expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
     });
 
-    it("the same program again holds the roll: preview --expect-no-changes passes", async () => {
+    it("the same program again holds the roll: the next up makes and deletes nothing, then preview --expect-no-changes passes", async () => {
+      const before = await liveIds(world);
+      await world.sim.resetStats();
+      // The engine updates a resource whose last operation failed once more: the held roll makes it a no-op.
+      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      expect(out).to.match(/roll held: the roll of web-ewr-1, web-ewr-2 failed and was rolled back/);
+      const stats = await world.sim.stats();
+      expect(Object.keys(stats.byRoute).filter((k) => /^(POST \/v1\/servers |DELETE)/.test(k))).to.deep.equal([]);
+      expect(await liveIds(world)).to.deep.equal(before);
       await project.pulumi("preview", "--expect-no-changes");
     });
   });
