@@ -12,12 +12,9 @@ import { TOOLS_DIR } from "./pulumi-env";
 import type { PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
 
+// No plugins block: createPluginProject links the tarball's plugin.
 const YAML = `name: fleet-health
 runtime: yaml
-plugins:
-  providers:
-    - name: hosting
-      path: ./node_modules/.bin
 config:
   os: { type: string, default: ubuntu-24.04 }
   healthUrl: { type: string }
