@@ -8,13 +8,14 @@
 import { createHash } from "crypto";
 import * as pulumiLog from "@pulumi/pulumi/log";
 import { setMaxListeners } from "events";
-import { createClient, type ClientOptions } from "../api";
+import type { ClientOptions } from "../api";
 import { realClock, type Clock } from "../api/wire/clock";
 import type { HostingApi } from "../api/wire/types";
 import { AdoptionClaims } from "./adoption-claims";
+import { clientFromSettings } from "./client-factory";
 import type { Logger, OperationContext, ResourceFacts } from "./context";
 import { CancelledError, sleepUnlessCancelled, type OperationTimeout } from "./operation";
-import { catalogueCacheDir, cooperation, resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
+import { resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
 import { StatusWaiter, type WaiterTimings } from "./status-waiter";
 import type { Waiter } from "./waiter-types";
 
@@ -127,18 +128,7 @@ export class ProviderProcess {
     const id = `${s.baseUrl}|${keyHash}|${s.apiShape ?? "auto"}`;
     let entry = this.clients.get(id);
     if (!entry) {
-      const log = this.opts.log ?? defaultLogger();
-      entry = {
-        client: createClient({
-          apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource,
-          catalogueCacheDir: catalogueCacheDir(this.opts.env),
-          cooperate: cooperation(this.opts.env),
-          rateLimitRedis: s.rateLimitRedis,
-          onWarning: (m) => log.warn(m),
-          onRateLimitWait: (report) => log.warn(report.message),
-          ...this.opts.clientOptions,
-        }),
-      };
+      entry = { client: clientFromSettings(s, { env: this.opts.env, log: this.opts.log ?? defaultLogger(), overrides: this.opts.clientOptions }) };
       this.clients.set(id, entry);
     }
     return entry;

@@ -9,16 +9,27 @@ import { publish } from "./publish";
 
 const VERB_FNS = { plan, apply, drift, cost };
 
-/** Runs `verb`; resolves to the process exit code (0, 2, 3, or 1 after an error, which is logged). */
-export async function runGitops(verb: Verb, options: GitopsOptions): Promise<number> {
+/**
+ * Runs `verb`; resolves to the process exit code (0, 2, 3, or 1 after an error, which is logged).
+ * The result goes to stdout: the Markdown summary, or with `format` "json" one JSON document
+ * (`{verb, stack, exitCode, changes, cost}`, or `{verb, stack, exitCode: 1, error}`) for a pipeline.
+ */
+export async function runGitops(verb: Verb, options: GitopsOptions, format: "markdown" | "json" = "markdown"): Promise<number> {
+  const stdout = (t: string) => void process.stdout.write(t);
   try {
     const result = await VERB_FNS[verb](options);
-    (options.log ?? ((t: string) => process.stdout.write(t)))(`\n${result.markdown}\n`);
+    if (format === "json") {
+      const changes = result.changes.map(({ oldOutputs: _lost, ...change }) => change);
+      stdout(`${JSON.stringify({ verb, stack: options.stack, exitCode: result.exitCode, changes, cost: result.cost ?? null }, null, 2)}\n`);
+    } else {
+      (options.log ?? stdout)(`\n${result.markdown}\n`);
+    }
     return result.exitCode;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const log = options.log ?? ((t: string) => process.stderr.write(t));
     log(`hosting-gitops ${verb}: ${message}\n`);
+    if (format === "json") stdout(`${JSON.stringify({ verb, stack: options.stack, exitCode: EXIT.error, error: message }, null, 2)}\n`);
     try {
       const o = resolveOptions(options);
       publish(`### hosting-gitops ${verb}: stack \`${o.stack}\`: **failed**\n\n\`\`\`\n${message.slice(-4000)}\n\`\`\`\n`, o);
