@@ -49,7 +49,7 @@ describe("hosting-gitops parts", () => {
     });
 
     it("names the flag that is wrong", () => {
-      expect(() => parseArgs(["plan", "--stak", "prod"])).to.throw(/unknown option '--stak'/);
+      expect(() => parseArgs(["plan", "--stak", "prod"])).to.throw(/unknown flag --stak/);
       expect(() => parseArgs(["apply", "--stack", "p", "--lock-timeout", "soon"])).to.throw(/--lock-timeout must be a whole number/);
       expect(() => parseArgs(["deploy", "--stack", "p"])).to.throw(/unknown command 'deploy'/);
       expect(() => parseArgs(["drift"])).to.throw(/--stack is required/);

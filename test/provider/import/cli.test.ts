@@ -21,13 +21,11 @@ async function run(args: string[], env: Record<string, string>): Promise<{ code:
 describeProviderShapes((shape) => `hosting-import command line, shape ${shape}`, (sim) => {
   const env = () => ({ HOSTING_API_KEY: KEYS.read, HOSTING_BASE_URL: sim.url });
 
-  it("refuses a mistyped flag, naming it and the usage, before any request", async () => {
+  it("refuses a mistyped flag with exit 2, naming it and where the usage is, before any request", async () => {
     await sim.resetStats();
     const res = await run(["--regoin", "ewr"], env());
-    expect(res.code).to.equal(1);
-    expect(res.stderr).to.equal(
-      'hosting-import: unknown argument "--regoin"; usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE] [--pulumi-import FILE]\n',
-    );
+    expect(res.code).to.equal(2);
+    expect(res.stderr).to.equal("hosting-import: unknown flag --regoin (see hosting-import --help)\n");
     expect(res.stdout).to.equal("");
     expect((await sim.stats()).total).to.equal(0);
   });
