@@ -208,6 +208,20 @@ for (const shape of SHAPES) {
       }
     });
 
+    // `--logflow` is what makes the CLI hand its logging flags to the plugins it starts
+    // (--logtostderr, -v=9 before the engine's address): a plugin that refused them would end
+    // the up before its first request.
+    if (shape === "A") it("pulumi up --logtostderr --logflow -v=9: the plugin takes the engine's logging flags and the update applies", async () => {
+      await project.config({ label: "third" });
+      const out = await project.pulumi("up", "--yes", "--logtostderr", "--logflow", "-v=9");
+      const stderr = project.printed[project.printed.length - 1];
+      expect(stderr, "the CLI logged at level 9").to.match(/newPlugin\(\): Launching plugin 'hosting' from '[^']*pulumi-resource-hosting'/);
+      expect(out).to.match(/~ 1 updated/);
+      const servers = Object.values(await live());
+      expect(servers.map((s) => s.label)).to.include("third");
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
     if (shape === "A") it("PULUMI_DEBUG_PROVIDERS=hosting:<port> attaches to a plugin started by hand", async () => {
       const bin = path.join(installedPackage(), ".bin", "pulumi-resource-hosting");
       const plugin: ChildProcess = spawn(bin, [], { stdio: ["ignore", "pipe", "inherit"] });
