@@ -2,8 +2,7 @@
 // make their client through provider/core/client-factory.ts, so each gets the shape, the Redis
 // coordinator, the cooperation switch, the catalogue cache and the key's source the same way.
 import { expect } from "chai";
-import * as fs from "fs";
-import * as path from "path";
+import { providerFilesMatching } from "../../helpers/provider-sources";
 import { clientOptionsFrom } from "../../../provider/core/client-factory";
 import { environmentClient } from "../../../provider/core/command";
 import { KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings } from "../../../provider/core/settings";
@@ -11,15 +10,6 @@ import { taglessSettings } from "../../../provider/orphans/tagless-cli";
 import type { PreviewedStack } from "../../../provider/orphans/preview-stack";
 
 const REDIS = "redis://127.0.0.1:6399/3";
-const PROVIDER = path.resolve(__dirname, "../../../../provider");
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? sources(p) : e.name.endsWith(".ts") ? [p] : [];
-  });
-}
-
 describe("one client factory from resolved settings", () => {
   it("a tool's client (hosting-import, hosting-orphans --state) takes the shape and the Redis coordinator from its environment", () => {
     const env = { HOSTING_API_KEY: "k", HOSTING_BASE_URL: "http://127.0.0.1:8080", HOSTING_API_SHAPE: "b", HOSTING_RATE_LIMIT_REDIS: REDIS, HOSTING_RATE_LIMIT_COOPERATION: "off", HOSTING_CATALOGUE_CACHE: "off" };
@@ -45,10 +35,7 @@ describe("one client factory from resolved settings", () => {
   });
 
   it("grep finds one client construction in provider/: the factory (and the public createClient it calls)", () => {
-    const constructing = sources(PROVIDER)
-      .filter((f) => /\bcreateClient\(|new HostingClient\(/.test(fs.readFileSync(f, "utf8")))
-      .map((f) => path.relative(PROVIDER, f))
-      .sort();
+    const constructing = providerFilesMatching(/\bcreateClient\(|new HostingClient\(/);
     expect(constructing).to.deep.equal(["api/client-registry.ts", "core/client-factory.ts"]);
   });
 });

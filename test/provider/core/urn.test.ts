@@ -1,20 +1,10 @@
 // The one URN parser (provider/core/urn.ts) and the one list of resource types
 // (provider/core/resource-types.ts), and that provider/ takes URNs apart nowhere else.
 import { expect } from "chai";
-import * as fs from "fs";
-import * as path from "path";
+import { providerFilesMatching } from "../../helpers/provider-sources";
 import { FLEET_TYPES, isFleetType, isHostingType, isServerType, SERVER_TYPES } from "../../../provider/core/resource-types";
 import { parseUrn, urnName } from "../../../provider/core/urn";
 import { factsOfUrn } from "../../../provider/plugin/plugin-host";
-
-const PROVIDER = path.resolve(__dirname, "../../../../provider");
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? sources(p) : e.name.endsWith(".ts") ? [p] : [];
-  });
-}
 
 describe("one URN parser", () => {
   it("takes a top-level resource's URN apart", () => {
@@ -45,10 +35,7 @@ describe("one URN parser", () => {
   });
 
   it("grep finds no other place in provider/ that splits at `::` (but IPv6's `::` in the webhook's address check)", () => {
-    const splitting = sources(PROVIDER)
-      .filter((f) => /\.(split|lastIndexOf|indexOf)\("::"\)/.test(fs.readFileSync(f, "utf8")))
-      .map((f) => path.relative(PROVIDER, f))
-      .sort();
+    const splitting = providerFilesMatching(/\.(split|lastIndexOf|indexOf)\("::"\)/);
     expect(splitting).to.deep.equal(["core/urn.ts", "webhook/ip-ranges.ts"]);
   });
 });
@@ -64,9 +51,7 @@ describe("one list of resource types", () => {
   });
 
   it("grep finds the server types listed once in provider/", () => {
-    const listing = sources(PROVIDER)
-      .filter((f) => /\[\s*"pulumi-nodejs:dynamic\/hosting:Server"/.test(fs.readFileSync(f, "utf8")))
-      .map((f) => path.relative(PROVIDER, f));
+    const listing = providerFilesMatching(/\[\s*"pulumi-nodejs:dynamic\/hosting:Server"/);
     expect(listing).to.deep.equal(["core/resource-types.ts"]);
   });
 });
