@@ -4,6 +4,7 @@ import { apply } from "./apply";
 import { cost } from "./cost";
 import { drift } from "./drift";
 import { EXIT, resolveOptions, type GitopsOptions, type Verb } from "./options";
+import type { GitopsResult } from "./result";
 import { plan } from "./plan";
 import { publish } from "./publish";
 
@@ -19,8 +20,7 @@ export async function runGitops(verb: Verb, options: GitopsOptions, format: "mar
   try {
     const result = await VERB_FNS[verb](options);
     if (format === "json") {
-      const changes = result.changes.map(({ oldOutputs: _lost, ...change }) => change);
-      stdout(`${JSON.stringify({ verb, stack: options.stack, exitCode: result.exitCode, changes, cost: result.cost ?? null }, null, 2)}\n`);
+      stdout(`${JSON.stringify(resultJson(verb, options.stack, result), null, 2)}\n`);
     } else {
       (options.log ?? stdout)(`\n${result.markdown}\n`);
     }
@@ -38,4 +38,13 @@ export async function runGitops(verb: Verb, options: GitopsOptions, format: "mar
     }
     return EXIT.error;
   }
+}
+
+/**
+ * What --json prints of a verb's result: its exit code, the changes without the old outputs (the
+ * Markdown's business, and large), and the cost (plan, cost) or null.
+ */
+export function resultJson(verb: Verb, stack: string, result: GitopsResult): Record<string, unknown> {
+  const changes = result.changes.map(({ oldOutputs: _lost, ...change }) => change);
+  return { verb, stack, exitCode: result.exitCode, changes, cost: result.cost ?? null };
 }

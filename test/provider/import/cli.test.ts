@@ -36,6 +36,25 @@ describeProviderShapes((shape) => `hosting-import command line, shape ${shape}`,
     expect(res.stdout).to.match(/^usage: hosting-import \[--tag T\]/);
   });
 
+  it("--json prints the selection, the shape and one entry per server on stdout, for a pipeline", async () => {
+    const id = await sim.seedServer({ label: "json-web", region: "ewr", tags: ["json-selection"] });
+    const res = await run(["--tag", "json-selection", "--json"], env());
+    expect(res.code, res.stderr).to.equal(0);
+    const doc = JSON.parse(res.stdout);
+    expect(doc.selection).to.deep.equal({ tag: "json-selection" });
+    expect(doc.shape).to.equal(sim.shape);
+    expect(doc.servers.map((s: { adoptId: string; label: string }) => [s.adoptId, s.label])).to.deep.equal([[id, "json-web"]]);
+    expect(doc.wrote).to.deep.equal({});
+  });
+
+  it("--version prints the package version, with no request and no key", async () => {
+    await sim.resetStats();
+    const res = await run(["--version"], {});
+    expect(res.code).to.equal(0);
+    expect(res.stdout).to.equal(`${require("../../../../package.json").version}\n`);
+    expect((await sim.stats()).total).to.equal(0);
+  });
+
   it("a known filter still runs: --region writes the program of that region's servers", async () => {
     const res = await run(["--region", "ewr"], env());
     expect(res.code, res.stderr).to.equal(0);
