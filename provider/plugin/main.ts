@@ -2,7 +2,8 @@
 // pulumi-resource-hosting: the provider plugin face. The engine starts it with its own
 // address as the last argument and reads the port of our gRPC server from the first line
 // of stdout. The command line follows the package's conventions (protocol/command-line.ts):
-// --help and --version answer and exit before any server starts, an unknown flag exits 2. Why not the SDK's `@pulumi/pulumi/provider` main(): it answers CheckConfig with
+// --help and --version answer and exit before any server starts, an unknown flag exits 2.
+// Why not the SDK's `@pulumi/pulumi/provider` main(): it answers CheckConfig with
 // UNIMPLEMENTED and drops Configure's variables, so stack config and explicit provider
 // arguments would never reach us; the service here is served from the SDK's generated stubs.
 
