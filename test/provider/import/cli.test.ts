@@ -1,22 +1,13 @@
 // hosting-import's command line as a user types it (the bin of the package, run by node):
 // a mistyped flag must stop the run, not widen the selection to every server of the account.
 import { expect } from "chai";
-import { execFile } from "child_process";
 import * as path from "path";
-import { promisify } from "util";
+import { runScript } from "../../helpers/run-script";
 import { describeProviderShapes, KEYS } from "../harness";
 
 const CLI = path.resolve(__dirname, "../../../provider/import/cli.js");
 
-async function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
+const run = (args: string[], env: Record<string, string>) => runScript(CLI, args, env);
 
 describeProviderShapes((shape) => `hosting-import command line, shape ${shape}`, (sim) => {
   const env = () => ({ HOSTING_API_KEY: KEYS.read, HOSTING_BASE_URL: sim.url });

@@ -1,24 +1,15 @@
 // hosting-orphans's command line as a user types it (the bin, run by node): the exported-state
 // mode with --json, whose document a pipeline reads, and the lines for people on stderr.
 import { expect } from "chai";
-import { execFile } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { promisify } from "util";
+import { runScript } from "../../helpers/run-script";
 import { describeProviderShapes, KEYS } from "../harness";
 
 const CLI = path.resolve(__dirname, "../../../provider/orphans/cli.js");
 
-async function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
+const run = (args: string[], env: Record<string, string>) => runScript(CLI, args, env);
 
 describeProviderShapes((shape) => `hosting-orphans command line, shape ${shape}`, (sim) => {
   const env = () => ({ HOSTING_API_KEY: KEYS.read, HOSTING_BASE_URL: sim.url });
