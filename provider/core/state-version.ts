@@ -24,12 +24,12 @@ export interface StateVersions {
   steps: readonly UpgradeStep[];
 }
 
-export function currentVersion(versions: StateVersions): number {
+function currentVersion(versions: StateVersions): number {
   return versions.steps.length;
 }
 
 /** The version a recorded state carries; 0 when it has none (written before versions existed). */
-export function versionOf(state: RawProps, versions: StateVersions): number {
+function versionOf(state: RawProps, versions: StateVersions): number {
   const v = state[STATE_VERSION_KEY];
   if (v === undefined || v === null) return 0;
   if (typeof v !== "number" || !Number.isInteger(v) || v < 0) {

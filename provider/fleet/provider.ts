@@ -51,8 +51,6 @@ import { serverInputsOf } from "./specs";
 
 import { containsUnknown } from "../core/unknown";
 
-export { isUnknown } from "../core/unknown";
-
 /** The diff of a fleet: the engine's fields, the detailed diff and the plan it stands for. */
 /** The one diff both faces send (core/detailed-diff.ts), with the plan in words beside it. */
 export type FleetDiffResult = PlannedDiff & { plannedChanges: string[] };

@@ -31,7 +31,6 @@ import { checkAdoption } from "./adopt-check";
 import { ownerTagToKeep, settleOwnerTag } from "./owner-tag";
 import { systemTagsOf } from "./system-tags";
 
-export { isUnknown } from "../core/unknown";
 
 export async function check(olds: RawProps, news: RawProps, ctx: OperationContext): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const failures = validateServerShape(news);

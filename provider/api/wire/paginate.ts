@@ -55,7 +55,7 @@ export async function* paginate(
 }
 
 /** `links.next` (B) or `meta.links.next` (A); undefined when null, absent or `links: {}`. */
-export function nextLink(body: unknown): string | undefined {
+function nextLink(body: unknown): string | undefined {
   const b = body as { links?: { next?: unknown }; meta?: { links?: { next?: unknown } } } | undefined;
   const next = b?.links?.next ?? b?.meta?.links?.next;
   return typeof next === "string" && next !== "" ? next : undefined;
