@@ -70,7 +70,7 @@ export function stamp<T>(outs: T, versions: StateVersions): T {
 export function withStateVersions<I, O>(impl: ProviderImpl<I, O>, versions: StateVersions): ProviderImpl<I, O> {
   // An empty state is no state (a read for `pulumi import`): nothing to upgrade.
   const up = <T>(state: T): T => (state && Object.keys(state).length > 0 ? (upgradeState(state as RawProps, versions) as T) : state);
-  // A partial create's properties go to the state as well (server/partial-create.ts): stamped alike.
+  // A partial create's properties go to the state as well (server/resource-init-failed.ts): stamped alike.
   const stamping = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();

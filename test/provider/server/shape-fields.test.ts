@@ -106,7 +106,7 @@ describeProviderShapes((shape) => `Server: each shape gets only its own create f
       } finally {
         await proxy.close();
       }
-      expect(e.name).to.equal("PartialCreateError");
+      expect(e.name).to.equal("ResourceInitFailedError");
       const live = await sim.liveServers();
       expect(live.map((s: { id: string }) => s.id)).to.deep.equal([e.id]);
       expect(e.message).to.match(new RegExp(`server ${e.id} was created but is not ready: server ${e.id} was created, but setting its tags afterwards failed`));
