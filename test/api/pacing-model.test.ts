@@ -92,7 +92,7 @@ describe("pacing in virtual time (one process, the simulator's bucket)", () => {
   });
 });
 
-describe("a newcomer to a key others are spending, in virtual time (issue 20)", () => {
+describe("a newcomer to a key others are spending, in virtual time", () => {
   /** One process whose key's bucket others left with `left` of the default tier's 100. */
   async function newcomer(left: number) {
     const { clock, api, limiter } = oneProcess({ perMinute: 60, burst: 100 });
@@ -155,7 +155,7 @@ describe("rate-limit wait report in virtual time", () => {
     expect(reports.map(([at, p, m]) => `${at} p${p} ${m}`)).to.deep.equal([
       "3140 p0 hosting API rate limit: 17 requests waiting; this process has the key's 120/min to itself; about 9 s left at this pace",
       "3324 p1 hosting API rate limit: 24 requests waiting; this process has the key's 120/min to itself; about 13 s left at this pace",
-      // Its share is the key less the others' use, scaled down by its five 429s (AIMD: issue 20).
+      // Its share is the key less the others' use, scaled down by its five 429s (AIMD).
       "13388 p1 hosting API rate limit: 23 requests waiting; sharing the key with other processes (about 6/min); this process's share 29/min of 120/min; about 48 s left at this pace",
       "23769 p1 hosting API rate limit: 6 requests waiting; this process has the key's 120/min to itself; about 3 s left at this pace",
     ]);

@@ -1,4 +1,4 @@
-// Opt-in exact coordination of one key's rate limit across processes and machines (issue 15):
+// Opt-in exact coordination of one key's rate limit across processes and machines:
 // every process takes a token from Redis before each request. The bucket is a true token bucket
 // on Redis's own clock (GCRA, one Lua script and one round trip per grant: gcra-script.ts), of
 // the key's rate and a burst a little below the API's (gcra-plan.ts), so no demand pattern of

@@ -1,4 +1,4 @@
-// The parts of the engine's contract that issue 28 added to the plugin face, over gRPC with
+// The parts of the engine's contract beyond create, read, update and delete on the plugin face, over gRPC with
 // the protocol's own messages (./rpc.ts, constants as literals), against the simulator in both
 // shapes: the detailed diff with kinds, Update at preview with unknowns only where the API
 // decides, outputs derived from a secret input kept secret, a lookup of a secret answered as a
@@ -32,7 +32,7 @@ const NEWS: Props = {
 const isSecret = (v: unknown) => (v as Props | undefined)?.[SIG] === SECRET_SIG;
 
 for (const shape of SHAPES) {
-  describe(`plugin face: the engine's contract of issue 28, shape ${shape}`, function () {
+  describe(`plugin face: the engine's contract beyond CRUD, shape ${shape}`, function () {
     let sim: TestSimulator;
     let client: Client;
     let face: PluginFace | undefined;

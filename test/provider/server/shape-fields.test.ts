@@ -1,9 +1,9 @@
-// Shape-true servers (issue 12): each shape is sent only its own create fields. An input the
+// Shape-true servers: each shape is sent only its own create fields. An input the
 // deployment's shape cannot take is refused at `check` (preview) naming the field, the shape
 // and what to do, with no request beyond the catalogue read; shape B's tags reach the server
 // by PATCH right after the create, and a failure of that PATCH is a partial create, never a
 // lost server. The stack's ownership tag is the default only in shape A, where the create
-// request carries it: a shape B create with no declared tag is one POST (issue 20).
+// request carries it: a shape B create with no declared tag is one POST.
 import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
 import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection, serverNews } from "../harness";
