@@ -25,12 +25,13 @@ mkdir -p "$CACHE_ROOT"
 # Each installer prints what it does on standard error and, for some, a path on standard
 # output; the set-up keeps only the messages.
 # The docs generator first: the unit lane's drift test needs it minutes before the release tests.
+# (Chained: the function is also called as an `if` condition, where `set -e` does not stop it.)
 release_tools() {
-  bash scripts/gen-docs.sh --tool >/dev/null
-  bash scripts/release/python-tools.sh
-  bash scripts/release/java-tools.sh >/dev/null
-  bash scripts/release/wine.sh >/dev/null
-  bash scripts/release/rcodesign.sh >/dev/null
+  bash scripts/gen-docs.sh --tool >/dev/null &&
+    bash scripts/release/python-tools.sh &&
+    bash scripts/release/java-tools.sh >/dev/null &&
+    bash scripts/release/wine.sh >/dev/null &&
+    bash scripts/release/rcodesign.sh >/dev/null
 }
 
 if [[ "${1:-}" == "--wait-release-tools" ]]; then
