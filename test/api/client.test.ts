@@ -77,7 +77,7 @@ for (const shape of SHAPES) {
       await expectRejects(api.resolveOs({ os: UBUNTU_SLUG, osId: UBUNTU_ID + 1 }), OsNotFoundError, /name different images|no OS image with id/);
     });
 
-    // Each shape's own create fields (api-spec.md create table): A has hostname, B has
+    // Each shape's own create fields (the spec's create table): A has hostname, B has
     // ddos_protection and user_data; tags go in A's create and by PATCH right after in B.
     const ownFields = shape === "A" ? { hostname: "web-1" } : { ddosProtection: true, userData: "#!/bin/sh\necho hi" };
 
