@@ -17,6 +17,7 @@ import { startSimulator, type SimulatorHandle } from "pulumi-hosting/simulator";
 import { OS_IMAGES, PLANS, REGIONS } from "../../simulator/catalogue-data";
 import type { ApiShape } from "../../protocol/shapes";
 import { loadOpenApi, shapeDocument } from "../helpers/openapi";
+import { SHAPES } from "../helpers/simulator";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
 const INSTALL = "bash scripts/schemathesis.sh";
@@ -135,7 +136,7 @@ describe("simulator: Schemathesis checks it against docs/openapi.yaml", function
     }
   });
 
-  for (const shape of ["A", "B"] as const) {
+  for (const shape of SHAPES) {
     describe(`shape ${shape}`, () => {
       let sim: SimulatorHandle;
       let receiver: Awaited<ReturnType<typeof startReceiver>>;

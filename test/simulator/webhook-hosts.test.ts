@@ -10,7 +10,7 @@ import * as os from "os";
 import { parseArgs } from "../../simulator/cli-args";
 import { resolveOptions } from "../../simulator/options";
 import { verifyWebhookSignature } from "../../protocol/signature";
-import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
+import { SHAPES, startTestSimulator, type TestSimulator } from "../helpers/simulator";
 
 const SECRET = "hosts-secret";
 
@@ -54,7 +54,7 @@ async function register(sim: TestSimulator, url: string): Promise<{ status: numb
 
 const webhookOf = (sim: TestSimulator, body: any): any => (sim.shape === "A" ? body.webhook : body.data);
 
-for (const shape of ["A", "B"] as const) {
+for (const shape of SHAPES) {
   describe(`simulator: webhook deliveries stay on this machine unless allowed, shape ${shape}`, () => {
     describe("with its defaults", () => {
       let sim: TestSimulator;
