@@ -23,7 +23,7 @@ const REPO_ROOT = path.resolve(__dirname, "../../..");
 const INSTALL = "bash scripts/schemathesis.sh";
 const KEY = "schemathesis-key";
 /** The checks, by the names of the pinned Schemathesis version. */
-export const SCHEMATHESIS_CHECKS = [
+const SCHEMATHESIS_CHECKS = [
   "not_a_server_error",
   "status_code_conformance",
   "content_type_conformance",
@@ -35,7 +35,7 @@ const MAX_EXAMPLES = 25;
 const MAX_STEPS = 10;
 
 /** Where scripts/schemathesis.sh installs the `schemathesis` command (the same cache rule). */
-export function schemathesisPath(env: NodeJS.ProcessEnv = process.env): string {
+function schemathesisPath(env: NodeJS.ProcessEnv = process.env): string {
   const script = fs.readFileSync(path.join(REPO_ROOT, "scripts/schemathesis.sh"), "utf8");
   const version = /^VERSION="([^"]+)"/m.exec(script)?.[1];
   if (!version) throw new Error("scripts/schemathesis.sh has no VERSION= line");
@@ -44,7 +44,7 @@ export function schemathesisPath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The Schemathesis to run, or an error naming the tool and the command that installs it. */
-export function findSchemathesis(env: NodeJS.ProcessEnv = process.env): string {
+function findSchemathesis(env: NodeJS.ProcessEnv = process.env): string {
   const bin = schemathesisPath(env);
   const installed = fs.existsSync(path.join(path.dirname(path.dirname(bin)), ".installed"));
   if (!installed || !fs.existsSync(bin)) {
