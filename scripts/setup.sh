@@ -8,7 +8,7 @@
 # ~/.cache/pulumi-hosting (PULUMI_HOSTING_CACHE) by its own script, under a lock.
 #
 # In the foreground, what the first lanes need at once: the npm packages, PostgreSQL and Redis
-# (Debian), and the Pulumi CLI (built from its Go module the first time). The tools only the
+# (Debian), the Pulumi CLI (built from its Go module the first time) and Schemathesis (PyPI). The tools only the
 # oldest lane's release tests and the reference pages' drift test use are slow to build on a
 # new machine (pulumi-java, rcodesign, the docs generator), so they are built in the background
 # while the lanes' first tests run, and those tests wait for them with
@@ -51,6 +51,7 @@ bash scripts/install-if-missing.sh
 bash scripts/postgres.sh install
 bash scripts/redis.sh install
 bash scripts/setup-pulumi.sh >/dev/null
+bash scripts/schemathesis.sh >/dev/null
 
 # The background build takes the lock before this script returns, so a waiter that starts
 # later always finds it held until the build ends.

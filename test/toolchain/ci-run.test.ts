@@ -78,7 +78,7 @@ describe(".ci/run installs nothing that the README's test command does not", () 
 
   it("the test command's set-up reaches every tool installer of scripts/ and scripts/release/", () => {
     const byTest = reachableScripts(scriptsRun(pkg.scripts.pretest), read);
-    for (const installer of ["scripts/postgres.sh", "scripts/redis.sh", "scripts/setup-pulumi.sh", "scripts/gen-docs.sh",
+    for (const installer of ["scripts/postgres.sh", "scripts/redis.sh", "scripts/setup-pulumi.sh", "scripts/schemathesis.sh", "scripts/gen-docs.sh",
       "scripts/release/python-tools.sh", "scripts/release/java-tools.sh", "scripts/release/rcodesign.sh", "scripts/release/wine.sh"]) {
       expect(byTest.has(installer), installer).to.equal(true);
     }
