@@ -1,9 +1,9 @@
-// The hidden-probe check of the API's rate-limit rule ("every response carries these
+// The hidden-probe check of the spec's rate limits ("every response carries these
 // headers"): walks every /v1 route of the simulator's own route table through every answer
 // it can give a client (success, 400, 401, 403, 404, 413, 415, 429, an injected 503) with an
 // enterprise (unlimited), a default-tier-like and no key, and asserts all three
 // X-RateLimit-* headers on each answer. Both shapes. Also: a malformed path encoding is a 400
-// error object, after authentication.
+// error object, after authentication (issue 12).
 import { expect } from "chai";
 import { RATE_LIMIT_HEADERS } from "../../protocol/headers";
 import { buildApiRouter } from "../../simulator/server";

@@ -1,6 +1,6 @@
 // The narrow interface through which the rate limiter asks an outside coordinator for the
-// key's next token (the opt-in exact coordination of many processes on one key;
-// redis-coordinator.ts is the one implementation), and the burst it coordinates.
+// key's next token (issue 15's opt-in exact coordination; redis-coordinator.ts is the one
+// implementation), and the burst it coordinates.
 
 import type { RequestPriority } from "../wire/types";
 
@@ -23,7 +23,7 @@ export interface RateCoordinator {
   learn(perMinute: number, burst: number): void;
 }
 
-/** The documented tiers' bursts (the API's rate limits, docs/contract.md), by per-minute limit. */
+/** The documented tiers' bursts (docs/openapi.yaml, `x-rate-limit-tiers`), by per-minute limit. */
 const TIER_BURSTS: Record<number, number> = { 60: 100, 300: 500 };
 
 /**

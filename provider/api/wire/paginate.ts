@@ -1,4 +1,5 @@
-// An async iterator over the pages of a list endpoint, by the API's paging rules:
+// An async iterator over the pages of a list endpoint, by the spec's paging rules
+// (docs/openapi.yaml, GET /v1/servers):
 // - cursor: request `links.next` (shape B: `links`, shape A: `meta.links`) until it is null,
 //   absent, or `links` is empty; the cursor and every filter are already in that URL;
 // - page: `page=1, 2, ...` until a page holds fewer items than `per_page`.
@@ -54,7 +55,7 @@ export async function* paginate(
 }
 
 /** `links.next` (B) or `meta.links.next` (A); undefined when null, absent or `links: {}`. */
-function nextLink(body: unknown): string | undefined {
+export function nextLink(body: unknown): string | undefined {
   const b = body as { links?: { next?: unknown }; meta?: { links?: { next?: unknown } } } | undefined;
   const next = b?.links?.next ?? b?.meta?.links?.next;
   return typeof next === "string" && next !== "" ? next : undefined;

@@ -164,7 +164,7 @@ for (const shape of SHAPES) {
     });
 
     describe("webhook import: no invented secret", () => {
-      const url = "https://hooks.example.com/imported";
+      const url = "http://127.0.0.1:9/imported";
       const events = ["server.created"];
       let id: string;
       const stored = async () => (await sim.rawWebhooks()).find((w) => w.id === id).secret as string;
@@ -228,7 +228,7 @@ for (const shape of SHAPES) {
         try {
           await configure(proxy.url);
           const made = await call<InstanceType<typeof pb.CreateResponse>>(client, "create", new pb.CreateRequest()
-            .setUrn(URN(WEBHOOK, "w")).setType(WEBHOOK).setProperties(struct({ url: "https://hooks.example.com/w", events: ["server.created"], secret: secret("s") })));
+            .setUrn(URN(WEBHOOK, "w")).setType(WEBHOOK).setProperties(struct({ url: "http://127.0.0.1:9/w", events: ["server.created"], secret: secret("s") })));
           await call(client, "read", new pb.ReadRequest().setId(made.getId()).setUrn(URN(WEBHOOK, "quiet-hook")).setType(WEBHOOK)
             .setProperties(made.getProperties()));
           // The Log call is sent without waiting for its answer: the first one is awaited here.
