@@ -18,6 +18,8 @@ export const USAGE = `usage: hosting-simulator [flags]
   --fault '<[METHOD ]route>@<field>=<value>,...'   repeatable, e.g. 'POST /v1/servers@errorRate=0.2'
   --admin-token <token>      required as Authorization: Bearer <token> on /_sim/ (at least 16
                              characters); mandatory when --host is not loopback
+  --allow-webhook-hosts <list>   comma-separated host names, IP addresses or networks (CIDR)
+                             webhooks may be delivered to besides loopback (default: loopback only)
   --log                      one line per request
   --help, -h                 this text;  --version  the package version
   exit codes: 0 stopped by SIGINT or SIGTERM (or after --help, --version), 1 it could not start
@@ -69,6 +71,7 @@ export const SIMULATOR_COMMAND: CommandSpec = {
     "webhook-retry-scale": { type: "string" },
     fault: { type: "string", multiple: true },
     "admin-token": { type: "string" },
+    "allow-webhook-hosts": { type: "string", multiple: true },
     log: { type: "boolean" },
   },
   version: packageVersion,
@@ -97,6 +100,8 @@ export function simulatorOptions(values: FlagValues): SimulatorOptions {
   set("webhookRetryScale", number("webhook-retry-scale"));
   if (booleanFlag(values, "log")) o.log = true;
   set("adminToken", stringFlag(values, "admin-token"));
+  const allowed = stringFlags(values, "allow-webhook-hosts");
+  if (allowed.length > 0) o.allowWebhookHosts = allowed.flatMap((v) => v.split(",")).filter((h) => h.trim() !== "");
   const keys = stringFlags(values, "key").map(parseKey);
   if (keys.length > 0) o.keys = keys;
   const faults = stringFlags(values, "fault").map(parseFault);
