@@ -1,5 +1,7 @@
 // Command-line flags of `hosting-simulator` turned into SimulatorOptions. Kept apart from
 // cli.ts so that parsing is testable without starting a process.
+import { booleanFlag, readCommandLine, stringFlag, stringFlags, UsageError, type CommandSpec, type FlagValues } from "../protocol/command-line";
+import { packageVersion } from "../protocol/package-files";
 import type { FaultRule, KeySpec, Permission, SimulatorOptions, Tier } from "./options";
 
 export const USAGE = `usage: hosting-simulator [flags]
@@ -16,72 +18,100 @@ export const USAGE = `usage: hosting-simulator [flags]
   --fault '<[METHOD ]route>@<field>=<value>,...'   repeatable, e.g. 'POST /v1/servers@errorRate=0.2'
   --admin-token <token>      required as Authorization: Bearer <token> on /_sim/ (at least 16
                              characters); mandatory when --host is not loopback
-  --log                      one line per request`;
+  --allow-webhook-hosts <list>   comma-separated host names, IP addresses or networks (CIDR)
+                             webhooks may be delivered to besides loopback (default: loopback only)
+  --log                      one line per request
+  --help, -h                 this text;  --version  the package version
+  exit codes: 0 stopped by SIGINT or SIGTERM (or after --help, --version), 1 it could not start
+              (e.g. the port is taken), 2 a command line that cannot be read`;
 
 function num(flag: string, v: string | undefined): number {
   const n = Number(v);
-  if (v === undefined || v === "" || !Number.isFinite(n)) throw new Error(`${flag} needs a number, got ${String(v)}`);
+  if (v === undefined || v === "" || !Number.isFinite(n)) throw new UsageError(`${flag} needs a number, got ${String(v)}`);
   return n;
 }
 
 export function parseKey(v: string): KeySpec {
   const parts = v.split(":");
   const [permission, key, tier] = parts;
-  if (parts.length < 2 || parts.length > 3 || !key) throw new Error(`--key ${v}: expected <read|write|full>:<key>[:<tier>]`);
-  if (!["read", "write", "full"].includes(permission)) throw new Error(`--key ${v}: permission must be read, write or full`);
-  if (tier !== undefined && !["default", "pro", "enterprise"].includes(tier)) throw new Error(`--key ${v}: tier must be default, pro or enterprise`);
+  if (parts.length < 2 || parts.length > 3 || !key) throw new UsageError(`--key ${v}: expected <read|write|full>:<key>[:<tier>]`);
+  if (!["read", "write", "full"].includes(permission)) throw new UsageError(`--key ${v}: permission must be read, write or full`);
+  if (tier !== undefined && !["default", "pro", "enterprise"].includes(tier)) throw new UsageError(`--key ${v}: tier must be default, pro or enterprise`);
   return { key, permission: permission as Permission, tier: (tier ?? "default") as Tier };
 }
 
 export function parseFault(v: string): FaultRule {
   const at = v.lastIndexOf("@");
-  if (at <= 0) throw new Error(`--fault ${v}: expected <route>@<field>=<value>,...`);
+  if (at <= 0) throw new UsageError(`--fault ${v}: expected <route>@<field>=<value>,...`);
   const rule: Record<string, unknown> = { route: v.slice(0, at) };
   for (const pair of v.slice(at + 1).split(",")) {
     const [k, val] = pair.split("=");
     if (!["errorRate", "resetRate", "delayRate", "delayMs", "lostAnswerRate", "errorStatuses"].includes(k)) {
-      throw new Error(`--fault ${v}: unknown field ${k}`);
+      throw new UsageError(`--fault ${v}: unknown field ${k}`);
     }
     rule[k] = k === "errorStatuses" ? val.split("|").map((s) => num("--fault errorStatuses", s)) : num(`--fault ${k}`, val);
   }
   return rule as unknown as FaultRule;
 }
 
-export function parseArgs(argv: string[]): SimulatorOptions {
+/** The simulator's command line for protocol/command-line.ts: every flag above, by name. */
+export const SIMULATOR_COMMAND: CommandSpec = {
+  name: "hosting-simulator",
+  usage: USAGE,
+  flags: {
+    port: { type: "string" },
+    host: { type: "string" },
+    shape: { type: "string" },
+    key: { type: "string", multiple: true },
+    "provision-ms": { type: "string" },
+    "transition-ms": { type: "string" },
+    "error-rate": { type: "string" },
+    "state-file": { type: "string" },
+    seed: { type: "string" },
+    "webhook-retry-scale": { type: "string" },
+    fault: { type: "string", multiple: true },
+    "admin-token": { type: "string" },
+    "allow-webhook-hosts": { type: "string", multiple: true },
+    log: { type: "boolean" },
+  },
+  version: packageVersion,
+};
+
+/** SimulatorOptions from flags already read; an error names the flag and what it takes. */
+export function simulatorOptions(values: FlagValues): SimulatorOptions {
   const o: SimulatorOptions = {};
-  const keys: KeySpec[] = [];
-  const faults: FaultRule[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes("=") && arg.startsWith("--") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case "--port": o.port = num(flag, value()); break;
-      case "--host": o.host = value(); break;
-      case "--shape": {
-        const s = value().toUpperCase();
-        if (s !== "A" && s !== "B") throw new Error(`--shape must be A or B, got ${s}`);
-        o.shape = s;
-        break;
-      }
-      case "--key": keys.push(parseKey(value())); break;
-      case "--provision-ms": o.provisionMs = num(flag, value()); break;
-      case "--transition-ms": o.transitionMs = num(flag, value()); break;
-      case "--error-rate": o.errorRate = num(flag, value()); break;
-      case "--state-file": o.stateFile = value(); break;
-      case "--seed": o.seed = num(flag, value()); break;
-      case "--webhook-retry-scale": o.webhookRetryScale = num(flag, value()); break;
-      case "--fault": faults.push(parseFault(value())); break;
-      case "--log": o.log = true; break;
-      case "--admin-token": o.adminToken = value(); break;
-      default: throw new Error(`unknown flag ${arg}\n${USAGE}`);
-    }
-  }
+  const number = (name: string): number | undefined => {
+    const v = stringFlag(values, name);
+    return v === undefined ? undefined : num(`--${name}`, v);
+  };
+  const set = <K extends keyof SimulatorOptions>(key: K, value: SimulatorOptions[K] | undefined) => {
+    if (value !== undefined) o[key] = value;
+  };
+  set("port", number("port"));
+  set("host", stringFlag(values, "host"));
+  const shape = stringFlag(values, "shape")?.toUpperCase();
+  if (shape !== undefined && shape !== "A" && shape !== "B") throw new UsageError(`--shape must be A or B, got ${shape}`);
+  set("shape", shape as SimulatorOptions["shape"]);
+  set("provisionMs", number("provision-ms"));
+  set("transitionMs", number("transition-ms"));
+  set("errorRate", number("error-rate"));
+  set("stateFile", stringFlag(values, "state-file"));
+  set("seed", number("seed"));
+  set("webhookRetryScale", number("webhook-retry-scale"));
+  if (booleanFlag(values, "log")) o.log = true;
+  set("adminToken", stringFlag(values, "admin-token"));
+  const allowed = stringFlags(values, "allow-webhook-hosts");
+  if (allowed.length > 0) o.allowWebhookHosts = allowed.flatMap((v) => v.split(",")).filter((h) => h.trim() !== "");
+  const keys = stringFlags(values, "key").map(parseKey);
   if (keys.length > 0) o.keys = keys;
+  const faults = stringFlags(values, "fault").map(parseFault);
   if (faults.length > 0) o.faults = faults;
   return o;
+}
+
+/** `argv` (without node and the script) read into SimulatorOptions; --help and --version are the command's. */
+export function parseArgs(argv: string[]): SimulatorOptions {
+  const line = readCommandLine(SIMULATOR_COMMAND, argv);
+  if (line.done) throw new UsageError("--help and --version are answered by the command, not parsed into options");
+  return simulatorOptions(line.values);
 }

@@ -1,23 +1,25 @@
 #!/usr/bin/env node
 // `hosting-simulator` / `npm run simulator -- <flags>`: starts the simulator and serves until
 // SIGINT or SIGTERM. The first stdout line is exactly `listening on <url>` so scripts can
-// wait for it and read the port.
-import { parseArgs, USAGE } from "./cli-args";
+// wait for it and read the port. The flags and exit codes: cli-args.ts (`hosting-simulator --help`).
+import { commandLine, EXIT_USAGE, UsageError, usageErrorText } from "../protocol/command-line";
+import { SIMULATOR_COMMAND, simulatorOptions } from "./cli-args";
 import { startSimulator } from "./index";
 import { isLoopbackHost } from "./loopback";
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  if (argv.includes("--help") || argv.includes("-h")) {
-    console.log(USAGE);
+  const line = commandLine(SIMULATOR_COMMAND);
+  if (line.exit !== undefined) {
+    process.exitCode = line.exit;
     return;
   }
   let options;
   try {
-    options = parseArgs(argv);
+    options = simulatorOptions(line.values);
   } catch (e) {
-    console.error(`hosting-simulator: ${(e as Error).message}`);
-    process.exit(2);
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(usageErrorText(SIMULATOR_COMMAND.name, e));
+    process.exit(EXIT_USAGE);
   }
   const sim = await startSimulator(options);
   console.log(`listening on ${sim.url}`);

@@ -1,20 +1,22 @@
 // What one provider process holds for all its requests, made once by the face that serves them
 // (the dynamic host's entry, the plugin, the program's lookups) and handed to each operation
 // through its context (context.ts): the stack config `configure` delivered, one API client per
-// deployment and key (one rate limiter and one catalogue cache for every resource: rule 5),
+// deployment and key (one rate limiter and one catalogue cache for every resource, reached through the context and
+// never a module global),
 // each client's status waiter, the engine's Cancel, the stack's adoption claims. Tests make
 // their own process instead of resetting a shared one.
 
 import { createHash } from "crypto";
 import * as pulumiLog from "@pulumi/pulumi/log";
 import { setMaxListeners } from "events";
-import { createClient, type ClientOptions } from "../api";
+import type { ClientOptions } from "../api";
 import { realClock, type Clock } from "../api/wire/clock";
 import type { HostingApi } from "../api/wire/types";
 import { AdoptionClaims } from "./adoption-claims";
+import { clientFromSettings } from "./client-factory";
 import type { Logger, OperationContext, ResourceFacts } from "./context";
 import { CancelledError, sleepUnlessCancelled, type OperationTimeout } from "./operation";
-import { catalogueCacheDir, cooperation, resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
+import { resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
 import { StatusWaiter, type WaiterTimings } from "./status-waiter";
 import type { Waiter } from "./waiter-types";
 
@@ -127,18 +129,7 @@ export class ProviderProcess {
     const id = `${s.baseUrl}|${keyHash}|${s.apiShape ?? "auto"}`;
     let entry = this.clients.get(id);
     if (!entry) {
-      const log = this.opts.log ?? defaultLogger();
-      entry = {
-        client: createClient({
-          apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource,
-          catalogueCacheDir: catalogueCacheDir(this.opts.env),
-          cooperate: cooperation(this.opts.env),
-          rateLimitRedis: s.rateLimitRedis,
-          onWarning: (m) => log.warn(m),
-          onRateLimitWait: (report) => log.warn(report.message),
-          ...this.opts.clientOptions,
-        }),
-      };
+      entry = { client: clientFromSettings(s, { env: this.opts.env, log: this.opts.log ?? defaultLogger(), overrides: this.opts.clientOptions }) };
       this.clients.set(id, entry);
     }
     return entry;

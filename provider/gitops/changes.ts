@@ -7,6 +7,7 @@
 // per-property list), so the fields are found by comparing the old state with the new inputs;
 // the engine's `keys` say which of them force the replacement.
 import type { EngineEvent, StepEventMetadata } from "@pulumi/pulumi/automation";
+import { urnName } from "../core/urn";
 import { sameValue } from "./same-value";
 
 export type ChangeOp = "create" | "update" | "replace" | "delete";
@@ -77,7 +78,7 @@ function toChange(meta: StepEventMetadata, op: ChangeOp): ResourceChange {
   const oldState = meta.old ? { ...(meta.old.inputs ?? {}), ...(meta.old.outputs ?? {}) } : undefined;
   return {
     urn: meta.urn,
-    name: meta.urn.split("::").pop() ?? meta.urn,
+    name: urnName(meta.urn),
     type: meta.type,
     op,
     id: meta.old?.id || undefined,

@@ -4,9 +4,10 @@
 // one is in the state; the new one may be the orphan). Servers that adopt (`adoptId`) create
 // nothing and are left out.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { isFleetType, isServerType, SERVER_TYPES } from "../core/resource-types";
 import { isUnknown } from "../core/unknown";
+import { parseUrn, urnName } from "../core/urn";
 import { fleetTagOf } from "../fleet/identity";
-import { FLEET_TYPES, SERVER_TYPES } from "./state-servers";
 
 /** The type of a dynamic-face `Server` in the engine's events and in `pulumi stack export` (the plugin's is in SERVER_TYPES). */
 export const SERVER_TYPE = SERVER_TYPES[0];
@@ -33,7 +34,7 @@ export function plannedCreates(stack: string, events: EngineEvent[]): PlannedCre
   const out = new Map<string, PlannedCreate>();
   for (const e of events) {
     const step = e.resourcePreEvent?.metadata;
-    if (!step || !(SERVER_TYPES as readonly string[]).includes(step.type) || !CREATE_OPS.has(step.op)) continue;
+    if (!step || !isServerType(step.type) || !CREATE_OPS.has(step.op)) continue;
     const inputs = step.new?.inputs ?? {};
     if (typeof inputs.adoptId === "string") continue;
     out.set(step.urn, plannedCreate(stack, step.urn, inputs));
@@ -43,7 +44,7 @@ export function plannedCreates(stack: string, events: EngineEvent[]): PlannedCre
 
 function plannedCreate(stack: string, urn: string, inputs: Record<string, unknown>): PlannedCreate {
   const text = (k: string) => (typeof inputs[k] === "string" ? (inputs[k] as string) : "");
-  const p: PlannedCreate = { stack, urn, name: urn.slice(urn.lastIndexOf("::") + 2), label: text("label"), region: text("region"), plan: text("plan") };
+  const p: PlannedCreate = { stack, urn, name: urnName(urn), label: text("label"), region: text("region"), plan: text("plan") };
   if (typeof inputs.osId === "number") p.osId = inputs.osId;
   const unknown = ["label", "region", "plan"].filter((k) => isUnknown(inputs[k]));
   if (unknown.length > 0) p.unmatchable = `${unknown.join(", ")} not known before the up`;
@@ -58,9 +59,9 @@ export function plannedFleetTags(events: EngineEvent[]): string[] {
   const tags = new Set<string>();
   for (const e of events) {
     const step = e.resourcePreEvent?.metadata;
-    if (!step || !(FLEET_TYPES as readonly string[]).includes(step.type)) continue;
-    const [head, project, , ...name] = step.urn.split("::");
-    tags.add(fleetTagOf(`${project}/${head.split(":").pop()}`, name.join("::")));
+    if (!step || !isFleetType(step.type)) continue;
+    const urn = parseUrn(step.urn);
+    if (urn) tags.add(fleetTagOf(`${urn.project}/${urn.stack}`, urn.name));
   }
   return [...tags].sort();
 }

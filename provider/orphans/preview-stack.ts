@@ -3,7 +3,7 @@
 // state holds (`pulumi stack export`), and the API settings of its config. The program is the
 // user's own project on disk, run by the `pulumi` on PATH with the usual backend variables.
 import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
-import { SETTINGS } from "../core/settings";
+import { stackSettings, type StackSettings } from "../core/settings";
 import { stackOwnershipTag } from "./find-orphans";
 import { plannedCreates, plannedFleetTags, type PlannedCreate } from "./planned-creates";
 import { serversInState } from "./state-servers";
@@ -17,8 +17,8 @@ export interface PreviewedStack {
   ownTag: string;
   /** The tags of the stack's Fleets: in the state, or in the program (a killed create leaves none in the state). */
   fleetTags: string[];
-  /** hosting:apiKey and hosting:baseUrl of the stack config, when set. */
-  config: { apiKey?: string; baseUrl?: string };
+  /** The hosting settings of the stack config (key, base URL, shape, Redis coordinator), when set. */
+  config: StackSettings;
 }
 
 export async function previewStack(name: string, cwd: string): Promise<PreviewedStack> {
@@ -36,6 +36,6 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
     stateIds: state.ids,
     fleetTags: [...new Set([...state.fleetTags, ...plannedFleetTags(events)])].sort(),
     ownTag: stackOwnershipTag(project, name),
-    config: { apiKey: value(SETTINGS.apiKey.config), baseUrl: value(SETTINGS.baseUrl.config) },
+    config: stackSettings(value),
   };
 }

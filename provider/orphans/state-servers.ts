@@ -8,9 +8,10 @@
 // A type of this provider that is none of these is refused with an error rather than guessed:
 // a tool that misreads a state would call a running server an orphan and offer to delete it.
 
-export const SERVER_TYPES = ["pulumi-nodejs:dynamic/hosting:Server", "hosting:index:Server"] as const;
-export const FLEET_TYPES = ["pulumi-nodejs:dynamic/hosting:Fleet", "hosting:index:Fleet"] as const;
-const OWN_NO_SERVER = ["pulumi-nodejs:dynamic/hosting:Webhook", "hosting:index:Webhook", "pulumi:providers:hosting"];
+import { isFleetType, isHostingType, isServerType, PROVIDER_TYPE, WEBHOOK_TYPES } from "../core/resource-types";
+
+export { FLEET_TYPES, isHostingType, SERVER_TYPES } from "../core/resource-types";
+const OWN_NO_SERVER: readonly string[] = [...WEBHOOK_TYPES, PROVIDER_TYPE];
 
 export interface StateServers {
   /** Every server id a resource of the state records. */
@@ -26,11 +27,6 @@ interface StateResource {
   outputs?: Record<string, unknown>;
 }
 
-/** True for a type token of this provider (either face). */
-export function isHostingType(type: string): boolean {
-  return type.startsWith("hosting:") || type.startsWith("pulumi-nodejs:dynamic/hosting:") || type === "pulumi:providers:hosting";
-}
-
 export function serversInState(exported: unknown): StateServers {
   const deployment = (exported as { deployment?: { resources?: unknown } } | undefined)?.deployment;
   const resources = Array.isArray(deployment?.resources) ? (deployment.resources as StateResource[]) : [];
@@ -38,9 +34,9 @@ export function serversInState(exported: unknown): StateServers {
   const fleetTags: string[] = [];
   for (const r of resources) {
     const type = typeof r.type === "string" ? r.type : "";
-    if ((SERVER_TYPES as readonly string[]).includes(type)) {
+    if (isServerType(type)) {
       if (typeof r.id === "string" && r.id !== "") ids.add(r.id);
-    } else if ((FLEET_TYPES as readonly string[]).includes(type)) {
+    } else if (isFleetType(type)) {
       for (const group of [r.outputs?.members, r.outputs?.leftovers]) for (const id of memberIds(group)) ids.add(id);
       if (typeof r.outputs?.fleetTag === "string") fleetTags.push(r.outputs.fleetTag);
     } else if (isHostingType(type) && !OWN_NO_SERVER.includes(type)) {

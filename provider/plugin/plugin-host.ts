@@ -6,13 +6,14 @@
 
 import type { OperationContext, ResourceFacts } from "../core/context";
 import { ProviderProcess, type ProviderProcessOptions } from "../core/provider-process";
+import { parseUrn } from "../core/urn";
 import { EngineLog } from "./engine-log";
 
-/** The URN's parts: urn:pulumi:<stack>::<project>::<parent$type>::<name>. */
+/** What the resource's URN says of it: its stack, project and name (core/urn.ts). */
 export function factsOfUrn(urn: string): ResourceFacts {
   if (!urn) return {};
-  const parts = urn.split("::");
-  return { urn, stack: parts[0]?.split(":").pop() ?? "", project: parts[1] ?? "", name: parts.slice(3).join("::") };
+  const parts = parseUrn(urn);
+  return parts ? { urn, stack: parts.stack, project: parts.project, name: parts.name } : { urn };
 }
 
 export class PluginHost {

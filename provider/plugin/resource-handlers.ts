@@ -9,6 +9,7 @@ import type { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type * as pb from "@pulumi/pulumi/proto/provider_pb";
 import { checkForEngine } from "../core/route";
 import { UNKNOWN_VALUE } from "../core/unknown";
+import { parseUrn } from "../core/urn";
 import { diffResponse } from "./diff";
 import { EngineAnswer, grpcError } from "./errors";
 import { emptyproto, provproto } from "./grpc";
@@ -93,8 +94,7 @@ function failWith(e: unknown, secrets: Iterable<string>): never {
   throw new EngineAnswer(String(e), grpcError(e, secrets));
 }
 
-/** The type token of a URN: urn:pulumi:<stack>::<project>::<parent$type>::<name>. */
+/** The type token of a URN (core/urn.ts), "" when it is none. */
 function typeOfUrn(urn: string): string {
-  const type = urn.split("::")[2] ?? "";
-  return type.split("$").pop() ?? type;
+  return parseUrn(urn)?.type ?? "";
 }

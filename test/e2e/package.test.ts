@@ -63,6 +63,29 @@ describe("end to end: the packed tarball installed into a fresh project", functi
     }
   });
 
+  // The command-line conventions of every bin the package installs, run as a user runs them
+  // (node_modules/.bin, the lane's Node first on PATH): --help, --version, an unknown flag.
+  const BINS = ["hosting-gitops", "hosting-orphans", "hosting-import", "hosting-simulator", "pulumi-resource-hosting"];
+  for (const bin of BINS) {
+    it(`${bin} from the tarball: --help exits 0 with the usage on stdout, --version prints the package version, an unknown flag exits 2 naming it`, () => {
+      const file = path.join(project, "node_modules", ".bin", bin);
+      const version: string = require(path.join(project, "node_modules", "pulumi-hosting", "package.json")).version;
+      // A bin that started serving instead of answering is killed by the time-out: status null, not 0.
+      const run = (arg: string) => spawnSync(file, [arg], { cwd: project, encoding: "utf8", timeout: 30_000 });
+      const help = run("--help");
+      expect(help.status, help.stderr).to.equal(0);
+      expect(help.stdout).to.match(new RegExp(`^usage: ${bin}`)).and.to.match(/exit codes:/);
+      expect(help.stderr).to.equal("");
+      const shown = run("--version");
+      expect(shown.status, shown.stderr).to.equal(0);
+      expect(shown.stdout).to.equal(`${version}\n`);
+      const bad = run("--no-such-flag");
+      expect(bad.status).to.equal(2);
+      expect(bad.stderr).to.equal(`${bin}: unknown flag --no-such-flag (see ${bin} --help)\n`);
+      expect(bad.stdout).to.equal("");
+    });
+  }
+
   // Bad input: the installed package beside a stand-in SDK whose every module throws, so a
   // message from deep inside the SDK shows that the check came too late or not at all.
   const badSdks: Array<[string, Record<string, unknown>, string]> = [

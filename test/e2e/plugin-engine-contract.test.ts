@@ -1,4 +1,4 @@
-// The engine's contract on the plugin face (issue 28), through the real CLI, Pulumi YAML and
+// The engine's contract on the plugin face, through the real CLI, Pulumi YAML and
 // the packed tarball, in both shapes, every `up` with its preview: one server's label is
 // another's id (an unknown at preview that must preview and apply), the preview of a label and
 // an OS change carries the detailed diff (label an update, os the cause of the replace),
@@ -206,6 +206,38 @@ for (const shape of SHAPES) {
         await project.config({ "hosting:baseUrl": world.sim.url });
         await proxy.close();
       }
+    });
+
+    // `--logflow` is what makes the CLI hand its logging flags to the plugins it starts
+    // (--logtostderr, -v=9 before the engine's address): a plugin that refused them would end
+    // the up before its first request. A wrapper between the engine and the tarball's bin
+    // records the arguments each launch got, then runs the bin with them.
+    if (shape === "A") it("pulumi up --logtostderr --logflow -v=9: the plugin takes the engine's logging flags and the update applies", async () => {
+      const recorder = path.join(project.dir, "argv-recorder");
+      const launches = path.join(recorder, "launches.txt");
+      fs.mkdirSync(recorder, { recursive: true });
+      const realBin = path.join(project.dir, "node_modules", ".bin", "pulumi-resource-hosting");
+      fs.writeFileSync(path.join(recorder, "pulumi-resource-hosting"), `#!/bin/sh\nprintf '%s ' "$@" >> '${launches}'\necho >> '${launches}'\nexec '${realBin}' "$@"\n`, { mode: 0o755 });
+      const file = path.join(project.dir, "Pulumi.yaml");
+      const saved = fs.readFileSync(file, "utf8");
+      fs.writeFileSync(file, saved.replace("path: ./node_modules/.bin", "path: ./argv-recorder"));
+      try {
+        await project.config({ label: "third" });
+        const out = await project.pulumi("up", "--yes", "--logtostderr", "--logflow", "-v=9");
+        expect(out).to.match(/~ 1 updated/);
+        const stderr = project.printed[project.printed.length - 1];
+        expect(stderr, "the CLI logged at level 9").to.match(/Launching plugin 'hosting \(resource\)' from '[^']*argv-recorder\/pulumi-resource-hosting'/);
+        // The engine's launches carry the flags; a launch by the YAML program's own process
+        // (it starts the plugin too, and was not given --logflow) carries the address alone.
+        const lines = fs.readFileSync(launches, "utf8").trim().split("\n").map((l) => l.trim());
+        expect(lines.filter((l) => /^--logtostderr -v=9 127\.0\.0\.1:\d+$/.test(l)), lines.join("\n")).to.have.length.at.least(1);
+        for (const line of lines) expect(line).to.match(/^(--logtostderr -v=9 )?127\.0\.0\.1:\d+$/);
+      } finally {
+        fs.writeFileSync(file, saved);
+      }
+      const servers = Object.values(await live());
+      expect(servers.map((s) => s.label)).to.include("third");
+      await project.pulumi("preview", "--expect-no-changes");
     });
 
     if (shape === "A") it("PULUMI_DEBUG_PROVIDERS=hosting:<port> attaches to a plugin started by hand", async () => {

@@ -4,7 +4,7 @@
 
 import type { RequestPriority } from "../wire/types";
 
-export const PRIORITY_ORDER: readonly RequestPriority[] = ["mutation", "read", "poll"];
+const PRIORITY_ORDER: readonly RequestPriority[] = ["mutation", "read", "poll"];
 
 export class PriorityQueues<T> {
   private readonly queues: Record<RequestPriority, T[]> = { mutation: [], read: [], poll: [] };

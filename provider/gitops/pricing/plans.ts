@@ -3,17 +3,13 @@
 // come from the file the provider process has just read or written, with no request. Only when
 // the file cache is off or stale does it send one GET /v1/plans, which any key may read.
 import type { Stack } from "@pulumi/pulumi/automation";
-import { createClient } from "../../api";
-import { catalogueCacheDir, cooperation, resolveSettings, stackSettings } from "../../core/settings";
+import { clientFromSettings } from "../../core/client-factory";
+import { resolveSettings, stackSettings } from "../../core/settings";
 import { priceList, type PriceList } from "./price";
 
 export async function loadPrices(stack: Stack, env: NodeJS.ProcessEnv): Promise<PriceList> {
   const config = await stack.getAllConfig();
   const s = resolveSettings(stackSettings((key) => config[key]?.value || undefined), env);
-  const client = createClient({
-    apiKey: s.apiKey, baseUrl: s.baseUrl, shape: s.apiShape, keySource: s.keySource,
-    catalogueCacheDir: catalogueCacheDir(env),
-    cooperate: cooperation(env),
-  });
+  const client = clientFromSettings(s, { env });
   return priceList(await client.listPlans());
 }

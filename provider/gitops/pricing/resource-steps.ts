@@ -2,6 +2,7 @@
 // table (../changes.ts) keeps only resources that change; the totals also count the ones that do
 // not (a `same` step), so this reads the same engine events for all of them.
 import type { EngineEvent, OpType, StepEventMetadata } from "@pulumi/pulumi/automation";
+import { urnName } from "../../core/urn";
 
 export interface StepState {
   inputs: Record<string, unknown>;
@@ -48,7 +49,7 @@ export class StepCollector {
     // The three steps of a replace: the old state comes with one, the new with another.
     const old = stateOf(meta.old) ?? (known?.op === op ? known.old : undefined);
     const news = stateOf(meta.new) ?? (known?.op === op ? known.new : undefined);
-    this.byUrn.set(meta.urn, { urn: meta.urn, name: meta.urn.split("::").pop() ?? meta.urn, type: meta.type, op, old: op === "create" ? undefined : old, new: op === "delete" ? undefined : news });
+    this.byUrn.set(meta.urn, { urn: meta.urn, name: urnName(meta.urn), type: meta.type, op, old: op === "create" ? undefined : old, new: op === "delete" ? undefined : news });
   };
 
   steps(): ResourceStep[] {

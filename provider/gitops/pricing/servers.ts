@@ -3,6 +3,7 @@
 // `members` and `leftovers` (what exists: its outputs) before the step, and the members its
 // `memberSpecs` declare (its checked inputs) after it, each named `<fleet>/<member key>`. The
 // rows, totals, gate and tables take whatever `serversIn` returns.
+import { isFleetType, isServerType } from "../../core/resource-types";
 import { UNKNOWN } from "../changes";
 import { isSecret } from "../values";
 import { monthlyPrice, type MonthlyPrice, type PriceList } from "./price";
@@ -37,11 +38,6 @@ export interface ServerRow {
   after?: PricedServer;
 }
 
-/** `hosting:Server` of the dynamic face (`pulumi-nodejs:dynamic/hosting:Server`) or `hosting:index:Server` of the plugin. */
-export const isServerType = (type: string) => /(^|[/:])hosting:(index:)?Server$/.test(type);
-
-/** `hosting:Fleet` of the dynamic face or `hosting:index:Fleet` of the plugin. */
-export const isFleetType = (type: string) => /(^|[/:])hosting:(index:)?Fleet$/.test(type);
 
 const isRecord = (v: unknown): v is Record<string, Record<string, unknown>> => typeof v === "object" && v !== null && !Array.isArray(v) && !isSecret(v);
 

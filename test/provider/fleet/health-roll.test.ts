@@ -42,7 +42,7 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     await setHealth([{ image: "debian-12", mode: "never" }]);
     const inputs = await checked(news("debian-12"), outs);
     const err: any = await rejection(fleet.update(id, outs, inputs));
-    expect(err.name).to.equal("PartialCreateError");
+    expect(err.name).to.equal("ResourceInitFailedError");
     // The members, the check and what it saw are named.
     expect(err.message).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 1.5 of the server being active: \d+ tries saw \d+ × status 503/);
     expect(err.message).to.contain("member web-ewr-2:");

@@ -7,6 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { parseArgs } from "../../../provider/gitops/args";
+import { resultJson } from "../../../provider/gitops/run";
 import { ChangeCollector } from "../../../provider/gitops/changes";
 import { planMarkdown } from "../../../provider/gitops/markdown";
 import { driftMarkdown } from "../../../provider/gitops/drift-markdown";
@@ -49,10 +50,16 @@ describe("hosting-gitops parts", () => {
     });
 
     it("names the flag that is wrong", () => {
-      expect(() => parseArgs(["plan", "--stak", "prod"])).to.throw(/unknown option '--stak'/);
+      expect(() => parseArgs(["plan", "--stak", "prod"])).to.throw(/unknown flag --stak/);
       expect(() => parseArgs(["apply", "--stack", "p", "--lock-timeout", "soon"])).to.throw(/--lock-timeout must be a whole number/);
       expect(() => parseArgs(["deploy", "--stack", "p"])).to.throw(/unknown command 'deploy'/);
       expect(() => parseArgs(["drift"])).to.throw(/--stack is required/);
+    });
+
+    it("--json: the verb's exit code, its changes without the old outputs, and its cost or null", () => {
+      const change = { urn: "urn:pulumi:p::proj::hosting:index:Server::web", name: "web", type: "hosting:index:Server", op: "replace" as const, id: "s-1", fields: [{ field: "os", old: "a", new: "b", replaces: true }], oldOutputs: { mainIp: "192.0.2.1" } };
+      const { oldOutputs: _lost, ...shown } = change;
+      expect(resultJson("plan", "p", { exitCode: 2, markdown: "# md", changes: [change] })).to.deep.equal({ verb: "plan", stack: "p", exitCode: 2, changes: [shown], cost: null });
     });
 
     it("takes --allow-replace from HOSTING_GITOPS_ALLOW_REPLACE when the flag is absent", () => {

@@ -1,33 +1,22 @@
 // hosting-import's command line as a user types it (the bin of the package, run by node):
 // a mistyped flag must stop the run, not widen the selection to every server of the account.
 import { expect } from "chai";
-import { execFile } from "child_process";
 import * as path from "path";
-import { promisify } from "util";
+import { runScript } from "../../helpers/run-script";
 import { describeProviderShapes, KEYS } from "../harness";
 
 const CLI = path.resolve(__dirname, "../../../provider/import/cli.js");
 
-async function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
+const run = (args: string[], env: Record<string, string>) => runScript(CLI, args, env);
 
 describeProviderShapes((shape) => `hosting-import command line, shape ${shape}`, (sim) => {
   const env = () => ({ HOSTING_API_KEY: KEYS.read, HOSTING_BASE_URL: sim.url });
 
-  it("refuses a mistyped flag, naming it and the usage, before any request", async () => {
+  it("refuses a mistyped flag with exit 2, naming it and where the usage is, before any request", async () => {
     await sim.resetStats();
     const res = await run(["--regoin", "ewr"], env());
-    expect(res.code).to.equal(1);
-    expect(res.stderr).to.equal(
-      'hosting-import: unknown argument "--regoin"; usage: hosting-import [--tag T] [--label-prefix P] [--region R] [--program FILE] [--fleet FILE] [--pulumi-import FILE]\n',
-    );
+    expect(res.code).to.equal(2);
+    expect(res.stderr).to.equal("hosting-import: unknown flag --regoin (see hosting-import --help)\n");
     expect(res.stdout).to.equal("");
     expect((await sim.stats()).total).to.equal(0);
   });
@@ -36,6 +25,25 @@ describeProviderShapes((shape) => `hosting-import command line, shape ${shape}`,
     const res = await run(["--help"], {});
     expect(res.code).to.equal(0);
     expect(res.stdout).to.match(/^usage: hosting-import \[--tag T\]/);
+  });
+
+  it("--json prints the selection, the shape and one entry per server on stdout, for a pipeline", async () => {
+    const id = await sim.seedServer({ label: "json-web", region: "ewr", tags: ["json-selection"] });
+    const res = await run(["--tag", "json-selection", "--json"], env());
+    expect(res.code, res.stderr).to.equal(0);
+    const doc = JSON.parse(res.stdout);
+    expect(doc.selection).to.deep.equal({ tag: "json-selection" });
+    expect(doc.shape).to.equal(sim.shape);
+    expect(doc.servers.map((s: { adoptId: string; label: string }) => [s.adoptId, s.label])).to.deep.equal([[id, "json-web"]]);
+    expect(doc.wrote).to.deep.equal({});
+  });
+
+  it("--version prints the package version, with no request and no key", async () => {
+    await sim.resetStats();
+    const res = await run(["--version"], {});
+    expect(res.code).to.equal(0);
+    expect(res.stdout).to.equal(`${require("../../../../package.json").version}\n`);
+    expect((await sim.stats()).total).to.equal(0);
   });
 
   it("a known filter still runs: --region writes the program of that region's servers", async () => {
