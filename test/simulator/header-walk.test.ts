@@ -3,7 +3,7 @@
 // it can give a client (success, 400, 401, 403, 404, 413, 415, 429, an injected 503) with an
 // enterprise (unlimited), a default-tier-like and no key, and asserts all three
 // X-RateLimit-* headers on each answer. Both shapes. Also: a malformed path encoding is a 400
-// error object, after authentication (issue 12).
+// error object, after authentication.
 import { expect } from "chai";
 import { RATE_LIMIT_HEADERS } from "../../protocol/headers";
 import { buildApiRouter } from "../../simulator/server";

@@ -1,5 +1,5 @@
 // The narrow interface through which the rate limiter asks an outside coordinator for the
-// key's next token (issue 15's opt-in exact coordination; redis-coordinator.ts is the one
+// key's next token (the opt-in exact coordination; redis-coordinator.ts is the one
 // implementation), and the burst it coordinates.
 
 import type { RequestPriority } from "../wire/types";
