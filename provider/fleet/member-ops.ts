@@ -5,14 +5,19 @@
 // A server the core reports as existing but not ready (PartialCreateError) comes back as a
 // MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
 // carries the member's identity tags, an update's creates a deterministic Idempotency-Key (identity.ts), and every
-// call the fleet operation's context (the engine's Cancel and customTimeouts).
+// call the fleet operation's context (the engine's Cancel and customTimeouts). A delete reads the
+// server's own tags first (one list for the group, the waiter's batch) and leaves a server another
+// resource holds now (ownership.ts): a take-over in the same `up` (a move) keeps it.
 
 import * as server from "../server/provider";
 import { PartialCreateError } from "../server/partial-create";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
+import type { Server } from "../api/wire/types";
 import { withOverrides, type OperationContext } from "../core/context";
 import { identityTags, memberIdempotencyKey } from "./identity";
+import { mayDelete } from "./ownership";
+import { ownerOf } from "../server/system-tags";
 import { MemberFailure, type MemberOps } from "./member-failure";
 import { serverInputsOf } from "./specs";
 import type { MemberSpec, RecordedMember } from "./types";
@@ -63,6 +68,13 @@ export interface MemberContext {
   ctx: OperationContext;
   /** The fleet's tag (identity.ts); absent for a fleet that has none (no stack known). */
   fleetTag?: string;
+  /** The fleet instance (its resource id): the owner mark of every server it creates or takes over. */
+  instance: string;
+  /**
+   * Servers as a list just made answered them (a delete's own list of the fleet's tag): a delete
+   * checks their tags there instead of reading them again. Others are read (the waiter's batch).
+   */
+  listed?: ReadonlyMap<string, Server>;
   /**
    * The fleet's resource id and generation, from its state: an update's member creates take a
    * deterministic Idempotency-Key from them (identity.ts). A create has no id yet, and its members'
@@ -79,7 +91,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
   const identity = (key: string, spec: MemberSpec): OperationContext => {
     if (!fleet.fleetTag) return ctx;
     return withOverrides(ctx, {
-      systemTags: identityTags(fleet.fleetTag, key),
+      systemTags: identityTags(fleet.fleetTag, key, fleet.instance),
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec) : undefined,
     });
   };
@@ -103,6 +115,16 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     },
     async sendDelete(key: string, member: RecordedMember) {
       try {
+        // A fleet with no tag (no stack known) marks nothing: there is nothing to read.
+        if (fleet.fleetTag) {
+          const live = fleet.listed?.get(member.id) ?? (await ctx.waiter.read(member.id, { signal: ctx.signal }));
+          if (!live) return false;
+          if (!mayDelete(live.tags, fleet.instance, member.owner, fleet.fleetTag)) {
+            const holder = ownerOf(live.tags);
+            ctx.log.warn(`server ${member.id} (${key}) is held by ${holder ? `"${holder}"` : "another resource"} now: the fleet leaves it and forgets it`);
+            return false;
+          }
+        }
         return await server.sendDelete(member.id, ctx);
       } catch (e) {
         throw failure(key, e);
