@@ -10,6 +10,12 @@
 //   hosting-owner:<fleet id>                 the resource instance that holds it: the fleet's
 //                                            resource id, random for every create, so no other
 //                                            instance ever carries it. Only this instance deletes it.
+//   hosting-spec:<digest>                    a digest of every replace-forcing field the server was
+//                                            created with (region, plan, image, hostname, SSH keys,
+//                                            user data, backups, DDoS protection), set by its create
+//                                            alone and kept by every take-over: a reclaim takes over
+//                                            only a server whose digest is the member's, since the
+//                                            API does not return user data, SSH keys and the like
 //   hosting-live:<fleet id>                  on one member (the anchor) once a run of the instance
 //                                            finished (the engine records its state): the servers
 //                                            of an instance with no live mark were left by a create
@@ -31,7 +37,7 @@
 // the state, say what belongs to the fleet: the state is what a killed run may never have written.
 
 import { createHash } from "crypto";
-import { FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX } from "../server/system-tags";
+import { FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, SPEC_MARK_PREFIX } from "../server/system-tags";
 
 
 /** The tag of every server of the fleet `name` in `<project>/<stack>`. */
@@ -72,6 +78,25 @@ export function liveMarkOf(instance: string): string {
 /** The fleet instances `tags` say finished a run. */
 export function liveInstancesOf(tags: readonly string[] | undefined): string[] {
   return (tags ?? []).filter((t) => t.startsWith(LIVE_MARK_PREFIX)).map((t) => t.slice(LIVE_MARK_PREFIX.length));
+}
+
+/** What of a member's spec a create cannot change without a replacement, as `check` normalized it. */
+export interface CreatedFields {
+  region: string;
+  plan: string;
+  os: string;
+  hostname?: unknown;
+  sshKeyIds?: unknown;
+  userData?: unknown;
+  backups?: unknown;
+  ddosProtection?: unknown;
+}
+
+/** The spec mark of a server created with `spec`: the same digest for the same replace-forcing fields. */
+export function specMarkOf(spec: CreatedFields): string {
+  const keys = Array.isArray(spec.sshKeyIds) ? [...(spec.sshKeyIds as string[])].sort() : [];
+  const fields = [spec.region, spec.plan, spec.os, spec.hostname ?? null, keys, spec.userData ?? null, spec.backups === true, spec.ddosProtection === true];
+  return `${SPEC_MARK_PREFIX}${createHash("sha256").update(JSON.stringify(fields)).digest("hex").slice(0, 24)}`;
 }
 
 /** The marks of a member's server: the fleet's name, the member, the instance that holds it. */

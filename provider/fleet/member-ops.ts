@@ -15,7 +15,7 @@ import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../serve
 import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
 import { withOverrides, type OperationContext } from "../core/context";
-import { identityTags, memberIdempotencyKey } from "./identity";
+import { identityTags, memberIdempotencyKey, specMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
 import { ownerOf } from "../server/system-tags";
 import { MemberFailure, type MemberOps } from "./member-failure";
@@ -88,10 +88,11 @@ export interface MemberContext {
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(fleet: MemberContext): MemberOps {
   const { ctx } = fleet;
-  const identity = (key: string, spec: MemberSpec): OperationContext => {
+  const identity = (key: string, spec: MemberSpec, adopting: boolean): OperationContext => {
     if (!fleet.fleetTag) return ctx;
+    // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
     return withOverrides(ctx, {
-      systemTags: identityTags(fleet.fleetTag, key, fleet.instance),
+      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)])],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec) : undefined,
     });
   };
@@ -99,7 +100,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     async create(key: string, spec: MemberSpec, adoptId?: string) {
       const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
       try {
-        const res = await server.create(inputs, identity(key, spec));
+        const res = await server.create(inputs, identity(key, spec, adoptId !== undefined));
         return recordMember(res.id, res.outs as ServerOutputs);
       } catch (e) {
         throw failure(key, e);

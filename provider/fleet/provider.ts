@@ -47,7 +47,7 @@ import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
-import { fleetTagOf, instanceOf } from "./identity";
+import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
 import { claimable } from "./ownership";
 import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
@@ -147,7 +147,9 @@ async function reconcileWithAccount(
   const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
   const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
-  const fits = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
+  // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
+  const fits = (server: Server, spec: MemberSpec) =>
+    (server.tags ?? []).includes(specMarkOf(spec)) && adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)].filter((k) => !scope.adopted.has(k));
   const servers = claims.map((c) => c.server);
   const result = reconcile({ found: servers, members: state.members, leftovers: state.leftovers, specs, needed, fits });

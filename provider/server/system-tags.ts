@@ -12,8 +12,10 @@ export const MEMBER_TAG_PREFIX = "hosting-member:";
 export const OWNER_MARK_PREFIX = "hosting-owner:";
 /** Set on one server of a fleet instance once a run of that instance finished: `hosting-live:<fleet id>`. */
 export const LIVE_MARK_PREFIX = "hosting-live:";
+/** A digest of every replace-forcing field a fleet member was created with: `hosting-spec:<digest>`. */
+export const SPEC_MARK_PREFIX = "hosting-spec:";
 /** Prefixes of the tags the provider owns. */
-export const SYSTEM_TAG_PREFIXES = [FLEET_TAG_PREFIX, MEMBER_TAG_PREFIX, OWNER_MARK_PREFIX, LIVE_MARK_PREFIX] as const;
+export const SYSTEM_TAG_PREFIXES = [FLEET_TAG_PREFIX, MEMBER_TAG_PREFIX, OWNER_MARK_PREFIX, LIVE_MARK_PREFIX, SPEC_MARK_PREFIX] as const;
 /** The owner mark of a server a `Server` resource took over (its adoptId): the server's id is that resource's identity. */
 export const SERVER_OWNER_MARK = `${OWNER_MARK_PREFIX}server`;
 
@@ -43,6 +45,8 @@ export function ownerOf(tags: readonly string[] | undefined): string | undefined
  * leaves it; a server with no marks gets none.
  */
 export function takeOverMarks(current: readonly string[] | undefined, marks: readonly string[]): string[] {
-  if (marks.length > 0) return [...marks];
-  return systemTagsOf(current).length > 0 ? [SERVER_OWNER_MARK] : [];
+  // What the server was created with does not change with its holder: its spec mark stays.
+  const spec = (current ?? []).filter((t) => t.startsWith(SPEC_MARK_PREFIX) && !marks.some((m) => m.startsWith(SPEC_MARK_PREFIX)));
+  if (marks.length > 0) return [...new Set([...marks, ...spec])];
+  return systemTagsOf(current).length > 0 ? [SERVER_OWNER_MARK, ...spec] : [];
 }

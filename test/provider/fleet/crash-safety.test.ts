@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { serverMemberOps, type MemberContext } from "../../../provider/fleet/member-ops";
-import { fleetTagOf, identityTags } from "../../../provider/fleet/identity";
+import { fleetTagOf, identityTags, specMarkOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { testContext } from "../../helpers/test-process";
@@ -42,7 +42,7 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
    */
   const made = (key: string, os = "ubuntu-24.04") => {
     const region = key.split("-")[1];
-    return sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: os === "debian-12" ? 2136 : 2284 } : { os }), tags: ["fleet", ...identityTags(TAG, key, "fleet-killed-run")] });
+    return sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: os === "debian-12" ? 2136 : 2284 } : { os }), tags: ["fleet", ...identityTags(TAG, key, "fleet-killed-run"), specMarkOf({ region, plan: "vc2-1c-1gb", os })] });
   };
 
   it("every member carries the fleet's tag and its member tag; `tags` shows the user's alone; a label update keeps them", async () => {
@@ -53,7 +53,9 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
     expect(outs.fleetTag).to.equal(TAG);
     expect(outs.generation).to.equal(1);
     // Every member names the instance that holds it; the first by key also says its run finished.
-    const marks = (key: string) => [`hosting-owner:${id}`, ...(key === "web-ewr-1" ? [`hosting-live:${id}`] : [])];
+    const marks = (key: string) => [
+      `hosting-owner:${id}`, specMarkOf({ region: key.split("-")[1], plan: "vc2-1c-1gb", os: "ubuntu-24.04" }), ...(key === "web-ewr-1" ? [`hosting-live:${id}`] : []),
+    ];
     for (const key of KEYS4) {
       expect(outs.members[key].tags, key).to.deep.equal(["fleet"]);
       expect(await apiTagsOf(outs.members[key].id)).to.deep.equal(["fleet", TAG, `hosting-member:${key}`, ...marks(key), ...owner].sort());

@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import * as serverTyped from "../../../provider/server/provider";
-import { fleetTagOf } from "../../../provider/fleet/identity";
+import { fleetTagOf, specMarkOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, serverNews } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { testContext } from "../../helpers/test-process";
@@ -155,8 +155,9 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     const inputs = await checked(news());
     const first = await fleet.create(inputs, named("web"));
     // The killed run: the same servers, but the mark that says its run finished never set.
-    const killedTags = (await tagsOf(first.outs.members["web-ewr-1"].id)).filter((t) => !t.startsWith("hosting-live:"));
-    for (const m of Object.values(first.outs.members) as any[]) await sim.api("PATCH", `/v1/servers/${m.id}`, { body: { tags: killedTags.map((t) => (t.startsWith("hosting-member:") ? `hosting-member:${m.label}` : t)) } });
+    for (const m of Object.values(first.outs.members) as any[]) {
+      await sim.api("PATCH", `/v1/servers/${m.id}`, { body: { tags: (await tagsOf(m.id)).filter((t) => !t.startsWith("hosting-live:")) } });
+    }
     await sim.resetStats();
     const again = await fleet.create(inputs, named("web"));
     expect(idsOf(again.outs)).to.deep.equal(idsOf(first.outs));
@@ -178,5 +179,21 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     const res = await fleet.update(LEGACY, olds, inputs, named("web"));
     expect(idsOf(res.outs)).to.deep.equal(Object.values(ids).sort());
     for (const id of Object.values(ids)) expect(await tagsOf(id)).to.include(`hosting-owner:${LEGACY}`);
+  });
+});
+
+describeProviderShapes((shape) => `Fleet reclaim proves what it records, shape ${shape}`, (sim) => {
+  it("a server left for a member with other user data (the API cannot show it) is a leftover, not the member", async () => {
+    const inputs = (await fleet.check({}, news({ groups: [{ name: "web", regions: ["ewr"] }] }), named("web"))).inputs as Props;
+    const first = await fleet.create(inputs, named("web"));
+    const left = first.outs.members["web-ewr-1"].id;
+    // The killed run's server, never marked live, made with another userData.
+    const tags = ((await sim.rawServers()).find((s: any) => s.id === left).tags as string[])
+      .filter((t) => !t.startsWith("hosting-live:") && !t.startsWith("hosting-spec:"))
+      .concat(specMarkOf({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", userData: "#!/bin/sh\necho other" }));
+    await sim.api("PATCH", `/v1/servers/${left}`, { body: { tags } });
+    const again = await fleet.create(inputs, named("web"));
+    expect(again.outs.members["web-ewr-1"].id).to.not.equal(left);
+    expect((await sim.liveServers()).map((s: any) => s.id)).to.deep.equal([again.outs.members["web-ewr-1"].id]);
   });
 });
