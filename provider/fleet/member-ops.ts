@@ -76,6 +76,11 @@ export interface MemberContext {
    */
   listed?: ReadonlyMap<string, Server>;
   /**
+   * Where each take-over's summary goes (member key, what the server core says of it), for the
+   * fleet to print once for all of them; without it each goes to the operation's log.
+   */
+  takeOvers?: Array<{ key: string; summary: string }>;
+  /**
    * The fleet's resource id and generation, from its state: an update's member creates take a
    * deterministic Idempotency-Key from them (identity.ts). A create has no id yet, and its members'
    * keys are random: a key from the fleet's name alone would repeat in a later fleet of the same
@@ -91,7 +96,9 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
   const identity = (key: string, spec: MemberSpec, adopting: boolean): OperationContext => {
     if (!fleet.fleetTag) return ctx;
     // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
+    const takeOvers = fleet.takeOvers;
     return withOverrides(ctx, {
+      ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
       systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)])],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec) : undefined,
     });

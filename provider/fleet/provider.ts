@@ -100,7 +100,9 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   // deleted; a live Fleet's servers (a replacement's create runs beside the old Fleet) are not touched.
   const scope = { instance: id, unmarked: false, adopted: new Set(Object.keys(adopt)) };
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
-  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0 }));
+  const takeOvers: TakeOvers = [];
+  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }));
+  warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, found, previous: new Set() });
   const outs = outputsOf(inputs, state, fleetTag, 1);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
@@ -118,11 +120,23 @@ export async function update(
   const previous = new Set(Object.values(state.members).map((m) => m.id));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, adopted: new Set() });
-  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, instance, fleetId: id, generation }));
+  const takeOvers: TakeOvers = [];
+  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers }));
+  warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
   const outs = outputsOf(news, state, fleetTag, generation + 1);
   if (result.failures.length > 0) throw fleetError(id, outs, news.__provider, result, plan, "was updated");
   return { outs };
+}
+
+type TakeOvers = NonNullable<MemberContext["takeOvers"]>;
+
+/** One warning for every server the operation took over instead of creating, each named by its member. */
+function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
+  if (takeOvers.length === 0) return;
+  const name = ctx.resource.name !== undefined ? `Fleet ${ctx.resource.name}` : "the fleet";
+  const each = [...takeOvers].sort((a, b) => compareKeys(a.key, b.key)).map((t) => `member ${t.key}: ${t.summary}`);
+  ctx.log.warn(`${name} took over ${takeOvers.length} existing server${takeOvers.length === 1 ? "" : "s"} instead of creating them (no POST): ${each.join("; ")}`);
 }
 
 /** Which servers a reconciliation may take: this instance's, and whether unmarked ones count (ownership.ts). */

@@ -10,7 +10,7 @@ import * as serverTyped from "../../../provider/server/provider";
 import { fleetTagOf, specMarkOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, serverNews } from "../harness";
 import { loose } from "../../helpers/loose-provider";
-import { testContext } from "../../helpers/test-process";
+import { recentWarnings, testContext } from "../../helpers/test-process";
 import type { OperationContext } from "../../../provider/core/context";
 import type { HostingApi } from "../../../provider/api/wire/types";
 
@@ -99,6 +99,9 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     expect(countRequests(stats, "POST /v1/servers")).to.equal(0);
     expect(countRequests(stats, "DELETE /v1/servers/:id")).to.equal(0);
     expect(await live()).to.deep.equal(idsOf(old.outs));
+    const said = recentWarnings().filter((w) => /took over|adopted server/.test(w) && w.includes(idsOf(old.outs)[0]));
+    expect(said, "one warning for the whole take-over, naming each member").to.have.length(1);
+    expect(said[0]).to.include("member web-ewr-1: ").and.to.include("member web-fra-1: ");
     for (const [key, m] of Object.entries(moved.outs.members) as [string, any][]) {
       const tags = await tagsOf(m.id);
       expect(tags.filter((t) => t.startsWith("hosting-member:")), "one member tag").to.deep.equal([`hosting-member:${key}`]);
