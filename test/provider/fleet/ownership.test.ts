@@ -167,22 +167,34 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
   });
 
-  it("an update marks a fleet's members written before the owner mark existed (an upgrade, not a replace)", async () => {
-    const inputs = await checked(news());
-    const TAG = fleetTagOf("proj/dev", "web");
-    const ids: Record<string, string> = {};
-    for (const key of ["web-ewr-1", "web-fra-1"]) {
-      const region = key.split("-")[1];
-      ids[key] = await sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["fleet", TAG, `hosting-member:${key}`] });
-    }
-    const made = await fleet.create(inputs, named("web"));
-    // The state of that older fleet: its members recorded, no instance mark on its servers.
-    const olds = { ...made.outs, members: Object.fromEntries(Object.entries(made.outs.members).map(([k, m]: [string, any]) => [k, { ...m, id: ids[k] }])) };
-    for (const m of Object.values(made.outs.members) as any[]) await sim.api("DELETE", `/v1/servers/${m.id}`);
-    const res = await fleet.update(LEGACY, olds, inputs, named("web"));
-    expect(idsOf(res.outs)).to.deep.equal(Object.values(ids).sort());
-    for (const id of Object.values(ids)) expect(await tagsOf(id)).to.include(`hosting-owner:${LEGACY}`);
-  });
+  for (const [what, identity] of [
+    ["written before the owner mark existed (an upgrade, not a replace)", true],
+    ["with no marks at all (a fleet from before tags, or a member recorded after its tag PATCH failed)", false],
+  ] as const) {
+    it(`an update marks a fleet's members ${what}`, async () => {
+      const inputs = await checked(news());
+      const TAG = fleetTagOf("proj/dev", "web");
+      const ids: Record<string, string> = {};
+      for (const key of ["web-ewr-1", "web-fra-1"]) {
+        const region = key.split("-")[1];
+        ids[key] = await sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["fleet", ...(identity ? [TAG, `hosting-member:${key}`] : [])] });
+      }
+      const made = await fleet.create(inputs, named("web"));
+      // The state of that older fleet: its members recorded, no instance mark on its servers.
+      const olds = { ...made.outs, members: Object.fromEntries(Object.entries(made.outs.members).map(([k, m]: [string, any]) => [k, { ...m, id: ids[k] }])) };
+      for (const m of Object.values(made.outs.members) as any[]) await sim.api("DELETE", `/v1/servers/${m.id}`);
+      await sim.resetStats();
+      const res = await fleet.update(LEGACY, olds, inputs, named("web"));
+      expect(idsOf(res.outs)).to.deep.equal(Object.values(ids).sort());
+      for (const [key, id] of Object.entries(ids)) {
+        expect((await tagsOf(id)).filter((t) => t.startsWith("hosting-")), key).to.deep.equal(
+          [TAG, `hosting-member:${key}`, `hosting-owner:${LEGACY}`, ...(key === "web-ewr-1" ? [`hosting-live:${LEGACY}`] : [])].sort(),
+        );
+      }
+      expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id"), "one PATCH per member, the live mark folded into the first").to.equal(2);
+      expect(countRequests(await sim.stats(), "POST /v1/servers"), "no replacement").to.equal(0);
+    });
+  }
 });
 
 describeProviderShapes((shape) => `Fleet reclaim proves what it records, shape ${shape}`, (sim) => {
