@@ -3,8 +3,9 @@
 // ignores `?tag=` or a `next` link that wanders costs no other resource's server.
 //   its own      carries `hosting-owner:<this instance>`
 //   abandoned    carries the fleet's tag and the owner mark of an instance that no listed server
-//                marks live: left by a create that never finished; the fleet takes it over
-//                (reclaim) or deletes it (a leftover recorded with that owner)
+//                marks live and that runs no operation in this process (a Fleet of the same name
+//                created in the same `up`): left by a create that never finished; the fleet takes
+//                it over (reclaim) or deletes it (a leftover recorded with that owner)
 //   unmarked     carries the fleet's tag and no owner mark: made before owner marks existed; an
 //                update or delete of the fleet counts it as its own (as before), a create does not
 //                (it may be a live older Fleet's of that name: a replacement's create runs beside it)
@@ -30,6 +31,8 @@ export interface ClaimOptions {
   fleetTag: string;
   /** Whether servers carrying the fleet's tag and no owner mark count (an update's or delete's, not a create's). */
   unmarked: boolean;
+  /** Whether an instance runs an operation in this process now (its servers are not abandoned). @default none does */
+  running?: (instance: string) => boolean;
 }
 
 /** Of the servers listed for the fleet's tag, those this instance may take, with the owner each carries. */
@@ -40,7 +43,9 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
   for (const server of ours) {
     const owner = ownerOf(server.tags);
     if (owner === opts.instance) out.push({ server });
-    else if (owner === undefined ? opts.unmarked : owner !== null && owner.startsWith("fleet-") && !live.has(owner)) out.push({ server, ...(owner ? { owner } : {}) });
+    else if (owner === undefined ? opts.unmarked : owner !== null && owner.startsWith("fleet-") && !live.has(owner) && !opts.running?.(owner)) {
+      out.push({ server, ...(owner ? { owner } : {}) });
+    }
   }
   return out;
 }

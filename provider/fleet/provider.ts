@@ -91,6 +91,15 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
 export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   // The instance's identity, random: no other Fleet (a replacement, one of the same name) has it.
   const id = `fleet-${randomUUID()}`;
+  const done = ctx.claims.run(id);
+  try {
+    return await createInstance(id, inputs, ctx, memberOps);
+  } finally {
+    done();
+  }
+}
+
+async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   const specs = inputs.memberSpecs;
   const fleetTag = fleetTagFor(ctx);
   const adopt = await adoptionsOf(ctx.api, specs, inputs.adoptIds, inputs.adoptTag);
@@ -111,6 +120,17 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
 
 export async function update(
   id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps,
+): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
+  const done = ctx.claims.run(instanceOf(id));
+  try {
+    return await updateInstance(id, olds, news, ctx, memberOps);
+  } finally {
+    done();
+  }
+}
+
+async function updateInstance(
+  id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory,
 ): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
   const state: FleetState = { members: { ...(olds.members ?? {}) }, leftovers: { ...(olds.leftovers ?? {}) } };
   // The tag the fleet's servers already carry, even after a rename; a fleet from before tags gets its own now.
@@ -159,7 +179,7 @@ async function reconcileWithAccount(
 ): Promise<Reconciliation & { found: Server[] }> {
   if (!fleetTag) return { reclaim: {}, strays: [], found: [] };
   const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
-  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked });
+  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, running: (i) => ctx.claims.isRunning(i) });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
@@ -237,7 +257,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
   const listed = await fleetServers(ctx, fleetTag);
-  const claims = fleetTag ? claimable(listed, { instance, fleetTag, unmarked: true }) : [];
+  const claims = fleetTag ? claimable(listed, { instance, fleetTag, unmarked: true, running: (i) => ctx.claims.isRunning(i) }) : [];
   for (const { server: s, owner } of claims) {
     if (!recorded.has(s.id)) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   }

@@ -78,6 +78,21 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     expect(await live()).to.deep.equal(idsOf(grown.outs));
   });
 
+  it("two Fleets of one name created at once in one up (one process): disjoint members, all of them there", async () => {
+    const inputs = await checked(news());
+    // The second create lists the account while the first one's servers exist, not marked live yet.
+    await sim.setConfig({ provisionMs: 1500 });
+    try {
+      const first = fleet.create(inputs, named("web"));
+      while ((await sim.liveServers()).length < 2) await new Promise((r) => setImmediate(r));
+      const [a, b] = await Promise.all([first, fleet.create(inputs, named("web"))]);
+      expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id))).to.deep.equal([]);
+      expect(await live()).to.deep.equal([...idsOf(a.outs), ...idsOf(b.outs)].sort());
+    } finally {
+      await sim.setConfig({ provisionMs: 150 });
+    }
+  });
+
   it("a Fleet renamed by alias keeps its servers when a new Fleet takes the old name", async () => {
     const inputs = await checked(news());
     const blue = await fleet.create(inputs, named("web"));
