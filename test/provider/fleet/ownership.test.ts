@@ -8,7 +8,7 @@ import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import * as serverTyped from "../../../provider/server/provider";
 import { fleetTagOf, specMarkOf } from "../../../provider/fleet/identity";
-import { countRequests, describeProviderShapes, serverNews } from "../harness";
+import { countRequests, describeProviderShapes, rejection, serverNews } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { recentWarnings, testContext } from "../../helpers/test-process";
 import type { OperationContext } from "../../../provider/core/context";
@@ -225,5 +225,21 @@ describeProviderShapes((shape) => `Fleet reclaim proves what it records, shape $
     const again = await fleet.create(inputs, named("web"));
     expect(again.outs.members["web-ewr-1"].id).to.not.equal(left);
     expect((await sim.liveServers()).map((s: any) => s.id)).to.deep.equal([again.outs.members["web-ewr-1"].id]);
+  });
+});
+
+describeProviderShapes((shape) => `Fleet adoption and import: one member is one server, shape ${shape}`, (sim) => {
+  it("one server named for two members is refused at check, naming both keys", async () => {
+    const res = await fleet.check({}, news({ adoptIds: { "web-ewr-1": "srv-1", "web-fra-1": "srv-1" } }), named("web"));
+    expect(res.failures.map((f: Props) => f.property)).to.deep.equal(["adoptIds"]);
+    expect(res.failures[0].reason).to.equal('adoptIds["web-ewr-1"] and adoptIds["web-fra-1"] both name server srv-1; give each member its own server');
+  });
+
+  it("an import by tag with two servers of one label is refused, naming both", async () => {
+    const a = await sim.seedServer({ label: "web-ewr-1", tags: ["legacy"] });
+    const b = await sim.seedServer({ label: "web-ewr-1", tags: ["legacy"] });
+    const err = await rejection(fleet.read("tag:legacy", {}, named("web")));
+    const [first, second] = err.message.startsWith(`import id "tag:legacy": servers ${a}`) ? [a, b] : [b, a];
+    expect(err.message).to.equal(`import id "tag:legacy": servers ${first} and ${second} both have the label "web-ewr-1"; import by ids instead (<key>=<server id>,...) to say which one is the member`);
   });
 });
