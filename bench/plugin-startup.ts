@@ -1,8 +1,8 @@
-// The standalone plugin's costs per target (issues 27 and 35): the size of each archive and
+// The standalone plugin's costs per target: the size of each archive and
 // executable, and the time from start to the port handshake (the first line on stdout, which the
 // engine waits for before any call) where the target runs here: linux-amd64 natively, against
 // the Node script the npm package runs (node dist/provider/plugin/main.js), and windows-amd64
-// under Wine. Issue 27's figures (docs/benchmarks.md, run of 26 November 2026) are printed beside.
+// under Wine. The first run's figures (a quiet machine, docs/benchmarks.md) are printed beside, as a reference.
 // Native runs alternate between the two forms so that load on the machine falls on both alike.
 //
 //   npm run bench:plugin-startup -- [--runs 20] [--wine-runs 10] [--executable PATH]
@@ -22,7 +22,7 @@ import { makeWinePrefix, startUnderWine, wineCommand } from "../scripts/release/
 
 const BOUND = 1.0;
 
-/** Issue 27's run (commit 1a51fcb, Node 22.23.3): bytes per target, and handshake medians / p90s. */
+/** The reference run (commit 1a51fcb, Node 22.23.3, a quiet machine): bytes per target, and handshake medians / p90s. */
 const ISSUE_27 = {
   archive: { "linux-amd64": 42_375_762, "linux-arm64": 42_283_696, "darwin-amd64": 37_921_137, "windows-amd64": 33_744_203 } as Record<string, number>,
   executable: { "linux-amd64": 128_322_752, "linux-arm64": 125_701_248, "darwin-amd64": 117_709_556, "windows-amd64": 90_548_224 } as Record<string, number>,
@@ -47,12 +47,12 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 const figures = (xs: number[]) => `median ${quantile(xs, 0.5).toFixed(0)} ms, p90 ${quantile(xs, 0.9).toFixed(0)} ms (${xs.length} runs)`;
 const bytes = (n: number | undefined) => (n === undefined ? "-" : n.toLocaleString("en-US"));
 
-/** Builds every target; prints archive and executable sizes beside issue 27's; returns the executables. */
+/** Builds every target; prints archive and executable sizes beside the reference run's; returns the executables. */
 async function buildAll(repoRoot: string, out: string): Promise<Map<string, string>> {
   const dir = path.join(out, "release");
   const result = await release({ repoRoot, outDir: dir, targets: [], sdks: false, log: () => undefined });
   const executables = new Map<string, string>();
-  console.log(`| target | archive bytes | executable bytes | issue 27 archive | issue 27 executable |`);
+  console.log(`| target | archive bytes | executable bytes | reference archive | reference executable |`);
   console.log(`|---|---:|---:|---:|---:|`);
   for (const t of TARGETS) {
     const archive = path.join(dir, `pulumi-resource-hosting-v${result.version}-${t.name}.tar.gz`);
@@ -110,8 +110,8 @@ async function main(): Promise<void> {
       times.script.push(await handshakeMs(process.execPath, [script]));
       times.executable.push(await handshakeMs(exe, []));
     }
-    console.log(`script (node main.js), start to handshake: ${figures(times.script)}; issue 27: ${ISSUE_27.script}`);
-    console.log(`linux-amd64 executable, natively, start to handshake: ${figures(times.executable)}; issue 27: ${ISSUE_27.native}`);
+    console.log(`script (node main.js), start to handshake: ${figures(times.script)}; reference: ${ISSUE_27.script}`);
+    console.log(`linux-amd64 executable, natively, start to handshake: ${figures(times.executable)}; reference: ${ISSUE_27.native}`);
     const ratio = quantile(times.executable, 0.5) / quantile(times.script, 0.5);
     console.log(`executable/script median: ${ratio.toFixed(2)}× (bound ≤ ${BOUND.toFixed(1)}×): ${ratio <= BOUND ? "met" : "UNMET"}`);
     if (executables && wineRuns > 0) await underWine(repoRoot, executables.get("windows-amd64")!, wineRuns);

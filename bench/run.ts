@@ -1,4 +1,4 @@
-// The fleet-scale benchmark (issue 6): the real Pulumi CLI against the simulator in real time
+// The fleet-scale benchmark: the real Pulumi CLI against the simulator in real time
 // on the default tier, for each shape and fleet size: the lower bound (no-op resources), our
 // provider and its naive mode. Prints one table and writes the results as JSON.
 //   npm run bench -- --n 20 --provision-ms 2000          (a quick run)

@@ -1,4 +1,4 @@
-// The API's error object (api-spec.md "Errors") and the codes the simulator answers with.
+// The API's error object (`Error` of docs/openapi.yaml) and the codes the simulator answers with.
 // The spec names only RATE_LIMIT_EXCEEDED; the others are the simulator's choices where the
 // spec is silent (docs/contract.md, Errors), shared here so the client's hints and the
 // simulator's answers cannot drift apart.

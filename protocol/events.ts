@@ -1,4 +1,4 @@
-// The event names of api-spec.md ("Events"), in the spec's order: what a webhook may
+// The event names of the API (`WebhookEvent` of docs/openapi.yaml), in the spec's order: what a webhook may
 // subscribe to and what a delivery's `event` field holds.
 
 // Each name's comment is its description in schema.json (scripts/schema/generate.ts).

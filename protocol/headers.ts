@@ -1,9 +1,9 @@
 // The HTTP headers the spec names, spelled once.
 
-/** Retry-safe POSTs (api-spec.md "Conventions", rule 3). */
+/** Lets a client retry a POST whose answer it lost without the work being done twice. */
 export const IDEMPOTENCY_KEY = "Idempotency-Key";
 
-/** Every response carries these (api-spec.md "Rate limits"). */
+/** Every response carries these (docs/openapi.yaml, `components.headers`). */
 export const RATE_LIMIT_LIMIT = "X-RateLimit-Limit";
 export const RATE_LIMIT_REMAINING = "X-RateLimit-Remaining";
 export const RATE_LIMIT_RESET = "X-RateLimit-Reset";

@@ -1,4 +1,4 @@
-// The two wire shapes of api-spec.md ("Shapes"): which envelope key each shape uses, and which
+// The two wire shapes of the API (`x-shape` in docs/openapi.yaml): which envelope key each shape uses, and which
 // create fields each shape's table lists. The client builds its requests from these tables
 // and the simulator renders and checks with them, so the two speak the same protocol.
 
@@ -14,7 +14,7 @@ export const ENVELOPE_KEYS = {
   plans: { A: "plans", B: "data" },
 } as const satisfies Record<string, Record<ApiShape, string>>;
 
-/** The create fields of each shape (api-spec.md "Server create request fields"). */
+/** The create fields of each shape (`CreateServerA`/`CreateServerB` of docs/openapi.yaml). */
 export const CREATE_FIELDS = {
   A: ["region", "plan", "os_id", "label", "hostname", "ssh_key_ids", "backups", "tags"],
   B: ["region", "plan", "os", "label", "ssh_key_ids", "backups", "ddos_protection", "user_data"],

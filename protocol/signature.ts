@@ -1,4 +1,4 @@
-// The webhook signature of api-spec.md ("Events"): `X-Service-Signature: sha256=<hex>`, the
+// The webhook signature of the API (the `webhooks` section of docs/openapi.yaml): `X-Service-Signature: sha256=<hex>`, the
 // lowercase hex HMAC-SHA-256 of the body's JSON text keyed with the webhook secret. Shared by
 // the simulator (signs), the client and the receiver (verify). Verification signs the exact bytes that
 // arrived (re-serializing parsed JSON could reorder keys) and compares in constant time so

@@ -5,10 +5,10 @@
 // range; this also catches `--legacy-peer-deps`, `--force` and an old global Node.
 
 /** The lowest Node.js: `require()` of ES modules (p-retry) is on from 20.19. */
-export const MIN_NODE = "20.19.0";
+const MIN_NODE = "20.19.0";
 /** The peer range of package.json: the oldest lane's SDK up to the next major. */
-export const MIN_SDK = "3.248.0";
-export const NEXT_SDK_MAJOR = 4;
+const MIN_SDK = "3.248.0";
+const NEXT_SDK_MAJOR = 4;
 
 export interface RuntimeVersions {
   /** `process.versions.node`. */

@@ -16,6 +16,8 @@ export const USAGE = `usage: hosting-simulator [flags]
   --fault '<[METHOD ]route>@<field>=<value>,...'   repeatable, e.g. 'POST /v1/servers@errorRate=0.2'
   --admin-token <token>      required as Authorization: Bearer <token> on /_sim/ (at least 16
                              characters); mandatory when --host is not loopback
+  --allow-webhook-hosts <list>   comma-separated host names, IP addresses or networks (CIDR)
+                             webhooks may be delivered to besides loopback (default: loopback only)
   --log                      one line per request`;
 
 function num(flag: string, v: string | undefined): number {
@@ -78,6 +80,7 @@ export function parseArgs(argv: string[]): SimulatorOptions {
       case "--fault": faults.push(parseFault(value())); break;
       case "--log": o.log = true; break;
       case "--admin-token": o.adminToken = value(); break;
+      case "--allow-webhook-hosts": (o.allowWebhookHosts ??= []).push(...value().split(",").filter((h) => h.trim() !== "")); break;
       default: throw new Error(`unknown flag ${arg}\n${USAGE}`);
     }
   }

@@ -1,6 +1,6 @@
 // The simulator's public entry: startSimulator(options) starts a stateful HTTP server that
-// behaves like the hosting API of ../shared/api-spec.md, with the choices of
-// docs/contract.md where the spec is silent.
+// behaves like the hosting API of docs/openapi.yaml, with the choices of docs/contract.md
+// where the spec is silent.
 import type { AddressInfo } from "net";
 import { Sim } from "./context";
 import { resolveOptions, type SimulatorOptions } from "./options";

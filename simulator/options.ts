@@ -4,6 +4,7 @@
 
 import type { ApiShape } from "../protocol/shapes";
 import { isLoopbackHost } from "./loopback";
+import { checkWebhookHosts } from "./webhook-hosts";
 
 export type Shape = ApiShape;
 export type Permission = "read" | "write" | "full";
@@ -69,6 +70,11 @@ export interface SimulatorOptions {
    * when `host` is not loopback: the simulator refuses to start otherwise. @default none
    */
   adminToken?: string;
+  /**
+   * Where webhook deliveries may go besides loopback: host names, IP addresses or networks
+   * (CIDR). A registration of any other url is refused (422 on `url`). @default [] (loopback only)
+   */
+  allowWebhookHosts?: string[];
 }
 
 export interface ResolvedOptions {
@@ -86,6 +92,7 @@ export interface ResolvedOptions {
   faults: FaultRule[];
   log: boolean;
   adminToken: string | undefined;
+  allowWebhookHosts: string[];
 }
 
 export const DEFAULT_KEY: KeySpec = { key: "sim-full-key", permission: "full", tier: "default" };
@@ -121,6 +128,7 @@ export function resolveOptions(o: SimulatorOptions = {}): ResolvedOptions {
     faults: o.faults ?? [],
     log: o.log ?? DEFAULTS.log,
     adminToken: checkAdminToken(o.host ?? DEFAULTS.host, o.adminToken),
+    allowWebhookHosts: checkWebhookHosts(o.allowWebhookHosts),
   };
 }
 

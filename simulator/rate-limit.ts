@@ -1,7 +1,7 @@
 // Per-key token buckets (docs/contract.md, Rate limit): capacity = burst, refill =
 // limit/60 tokens per second, full at start. A request takes one token; without one it is
 // refused with 429 and takes nothing. Every /v1 answer carries the three X-RateLimit-*
-// headers (api-spec.md "Rate limits"), including refusals:
+// headers (docs/openapi.yaml: every response), including refusals:
 // - enterprise keys are unlimited: `Limit: 0` (no limit), `Remaining: 0`, `Reset: <now>`
 //   (no bucket is kept, so nothing to wait for; a client must read Limit 0 first, as ours does);
 // - answers that took no token (an injected fault, a 413) show the key's bucket as it is;

@@ -98,8 +98,8 @@ function createBackups(b: Body, shape: Shape): boolean {
 }
 
 /**
- * A strict deployment takes only its shape's create table (api-spec.md "Server create request
- * fields"): anything else is refused, naming the field, so a client that sends shape A's
+ * A strict deployment takes only its shape's create table (`CreateServerA`/`CreateServerB` of
+ * docs/openapi.yaml): anything else is refused, naming the field, so a client that sends shape A's
  * `hostname`/`tags` to B, or B's `user_data`/`ddos_protection` to A, finds out here.
  */
 function checkShapeFields(b: Body, shape: Shape): void {

@@ -10,11 +10,13 @@ import type { Clock } from "./clock";
 import type { LiveConfig } from "./live-config";
 import type { Rng } from "./random";
 import type { MemoryStore } from "./store/memory-store";
+import { webhookHostAllowed, webhookHostRefusal } from "./webhook-hosts";
 
 /** What the webhook delivery needs of the simulator (context.ts's Sim provides it). */
 export interface DeliveryHost {
   readonly store: Pick<MemoryStore, "webhooks" | "deliveries">;
   readonly config: Pick<LiveConfig, "webhookRetryScale" | "webhookTimeoutMs">;
+  readonly options: { readonly allowWebhookHosts: readonly string[] };
   readonly clock: Pick<Clock, "now">;
   readonly ids: Rng;
   changed(): void;
@@ -74,6 +76,11 @@ export class WebhookDelivery {
     const w = this.sim.store.webhooks.get(d.webhook_id);
     if (!w || w.deleted_at) {
       this.finish(d, "failed", null, "the webhook was deleted");
+      return;
+    }
+    const url = new URL(d.url);
+    if (!webhookHostAllowed(url, this.sim.options.allowWebhookHosts)) {
+      this.finish(d, "failed", null, webhookHostRefusal(url));
       return;
     }
     d.attempts++;

@@ -1,11 +1,11 @@
-// One Fleet beside per-server resources (issue 29), each kind on a fresh simulator process:
+// One Fleet beside per-server resources, each kind on a fresh simulator process:
 //   servers  N `hosting.Server`: up, destroy
 //   fleet    one `hosting.Fleet` of N members (one group in ewr): up, preview, refresh, a rolling
 //            OS change with maxSurge S, destroy
 // Printed per operation: wall time, the API's requests and 429s and its own answer time; the
-// state's bytes per member; then issue 29's targets (resource/targets.ts), each PASS or FAIL,
+// state's bytes per member; then the Fleet's targets (resource/targets.ts), each PASS or FAIL,
 // with exit status 1 on any FAIL. The JSON goes to bench/results/ (git-ignored).
-//   node dist/bench/fleet/fleet-resource.js --suite issue-29      (the issue's figures, one run)
+//   node dist/bench/fleet/fleet-resource.js --suite issue-29      (both configurations in one run)
 //   node dist/bench/fleet/fleet-resource.js --n 20 --provision-ms 2000 --shape A --surge 5
 
 import * as path from "path";
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     results.push(r);
     checks.push(...fleetTargets(r));
   }
-  console.log("\nIssue 29's targets:");
+  console.log("\nThe Fleet's targets:");
   for (const c of checks) console.log(`  ${c.note ? "NOTE" : c.met ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`);
   const file = writeResults(outDir ?? path.join(REPO_ROOT, "bench", "results"), startedAt, { bench: "fleet-resource", machine: describeMachine(REPO_ROOT), results, checks });
   console.log(`\nresults: ${file}`);

@@ -1,4 +1,4 @@
-// Many stacks, one key (issue 15): K stacks of M servers each run `up` at the same time
+// Many stacks, one key: K stacks of M servers each run `up` at the same time
 // against one simulator with one key on the default tier, each in its own CLI and provider
 // process (sharing nothing but the API and the machine's catalogue cache), against one stack
 // of K·M. With cooperation off (HOSTING_RATE_LIMIT_COOPERATION=off) each provider paces as

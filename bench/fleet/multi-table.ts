@@ -1,5 +1,5 @@
 // The table of the many-stacks scenario: each K × M run against one stack of K·M with the
-// same shape and cooperation setting, and the targets of issue 20 (multiTarget).
+// same shape and cooperation setting, and the many-stacks targets (multiTarget).
 
 import { pacingOf, type MultiStackResult } from "./multi-stack";
 import type { Pacing } from "./options";
@@ -75,9 +75,9 @@ export function formatMultiTable(rows: MultiRow[]): string {
 }
 
 /**
- * Issue 20's targets for K stacks sharing one key on the default tier: at 4 stacks at most
+ * The targets for K stacks sharing one key on the default tier: at 4 stacks at most
  * 1% 429s and 1.15× one stack's time, at 8 at most 2% and 1.2×. A K between or below takes
- * the stricter targets of 4, a K above 8 those of 8. Requests stay within 1.15× (issue 15).
+ * the stricter targets of 4, a K above 8 those of 8. Requests stay within 1.15×.
  */
 export function multiTarget(k: number): { timeRatio: number; rateLimitedShare: number; requestRatio: number } {
   return k >= 8 ? { timeRatio: 1.2, rateLimitedShare: 0.02, requestRatio: 1.15 } : { timeRatio: 1.15, rateLimitedShare: 0.01, requestRatio: 1.15 };

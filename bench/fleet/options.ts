@@ -1,5 +1,5 @@
-// The benchmark's options: flags first, then environment variables, then the defaults of
-// the issue (N = 100 and 500, both shapes, 20 s provisioning, every mode).
+// The benchmark's options: flags first, then environment variables, then the defaults
+// (N = 100 and 500, both shapes, 20 s provisioning, every mode).
 
 /** `plugin`: the same fleet on the plugin face (provider/plugin), for its time and state size. */
 export type Mode = "ours" | "naive" | "bound" | "plugin";

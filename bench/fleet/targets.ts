@@ -1,4 +1,4 @@
-// The issue's targets, checked against one run's results. Sizes up to 100 are held to the
+// The benchmark's targets, checked against one run's results. Sizes up to 100 are held to the
 // N=100 targets, larger ones to the N=500 targets; preview and refresh targets apply to every N.
 
 import { rateSeconds } from "./lower-bound";
@@ -39,18 +39,18 @@ export function checkTargets(rows: FleetRow[], providerBytesMax: number | undefi
 }
 
 /**
- * Issue 15's single-stack targets. Its bound adds what issue 6's overlaps: the engine's time for
- * N no-op resources + the provisioning delay + the creates and catalogue reads (as the API counted
- * them in this `up`) beyond the burst, at the key's rate.
+ * The single-stack targets against the burst bound, which adds what the one-stack bound
+ * overlaps: the engine's time for N no-op resources + the provisioning delay + the creates
+ * and catalogue reads (as the API counted them in this `up`) beyond the burst, at the key's rate.
  */
 function checkOneStackOnSharedKeyTargets(rows: FleetRow[], provisionMs: number): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const r of rows) {
     const o = r.ours;
     if (!o) continue;
-    const where = `issue 15, ${r.op} shape ${r.shape} N=${r.n}`;
+    const where = `one stack, ${r.op} shape ${r.shape} N=${r.n}`;
     if (r.op === "up" && r.engine !== undefined) {
-      const { bound, ratio } = issue15Bound(r, o, provisionMs);
+      const { bound, ratio } = burstBound(r, o, provisionMs);
       checks.push({ target: `${where}: ≤ 1.1 × (engine + provisioning + creates and catalogue beyond the burst)`, met: o.ok && ratio <= 1.1, measured: `${ratio.toFixed(2)} × (${o.seconds.toFixed(1)} s vs ${bound.toFixed(1)} s)` });
       checks.push({ target: `${where}: zero 429s`, met: o.ok && o.rateLimited === 0, measured: `${o.rateLimited} × 429` });
       const perServer = o.requests / r.n;
@@ -65,25 +65,25 @@ function checkOneStackOnSharedKeyTargets(rows: FleetRow[], provisionMs: number):
   return checks;
 }
 
-/** Issue 15's bound of an `up` for one face's cell, and the cell's time against it. */
-function issue15Bound(r: FleetRow, cell: ModeCell, provisionMs: number): { bound: number; ratio: number } {
+/** The burst bound of an `up` for one face's cell, and the cell's time against it. */
+function burstBound(r: FleetRow, cell: ModeCell, provisionMs: number): { bound: number; ratio: number } {
   const catalogue = cell.requests - cell.beyondCatalogue;
   const bound = (r.engine ?? 0) + provisionMs / 1000 + rateSeconds(r.n + catalogue);
   return { bound, ratio: cell.seconds / bound };
 }
 
 /**
- * Issue 27: the plugin face's `up` (the Node script, or the standalone executable with
- * --plugin-executable) within 1.1 × issue 15's bound, as the dynamic face's.
+ * The plugin face's `up` (the Node script, or the standalone executable with
+ * --plugin-executable) within 1.1 × the burst bound, as the dynamic face's.
  */
 function checkPluginUpTargets(rows: FleetRow[], provisionMs: number): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const r of rows) {
     const p = r.plugin;
     if (!p || r.op !== "up" || r.engine === undefined) continue;
-    const { bound, ratio } = issue15Bound(r, p, provisionMs);
+    const { bound, ratio } = burstBound(r, p, provisionMs);
     checks.push({
-      target: `issue 27, up shape ${r.shape} N=${r.n}, plugin face: ≤ 1.1 × (engine + provisioning + creates and catalogue beyond the burst)`,
+      target: `plugin face, up shape ${r.shape} N=${r.n}: ≤ 1.1 × (engine + provisioning + creates and catalogue beyond the burst)`,
       met: p.ok && ratio <= 1.1,
       measured: `${ratio.toFixed(2)} × (${p.seconds.toFixed(1)} s vs ${bound.toFixed(1)} s)`,
     });

@@ -1,4 +1,4 @@
-// `npm run soak:fleet`: 20 kill points at random moments of a Fleet's life (issue 34). A Pulumi
+// `npm run soak:fleet`: 20 kill points at random moments of a Fleet's life. A Pulumi
 // YAML fleet on the plugin face (the packed tarball), half the kill points in each API shape:
 // each round picks an operation (create, an OS roll, a count change, destroy), starts it, kills
 // the whole `pulumi` process group and everything it started (SIGKILL) after a random delay,

@@ -1,4 +1,4 @@
-// Redis soak (issue 20; not a test, not in `npm test`): K client processes share one key of a
+// Redis soak (not a test, not in `npm test`): K client processes share one key of a
 // 240/min, burst 40 tier of the simulator through the Redis coordinator, each keeping D requests
 // waiting or in flight for the whole run (redis-worker.ts). The exact proof is in virtual time
 // (test/api/pacing/gcra-model.test.ts); this is the same with real processes in real time. The API's bucket is the judge:

@@ -10,7 +10,7 @@
 // - crash: 3 processes × 40 creates on a 240/min, burst 40 key, one killed (SIGKILL) 3 s in;
 //   the survivors' admitted requests per second from 2 to 7 s after the crash, bound 0.85 of
 //   the key's 4/s; 429s after the crash at most ⌈10%⌉ of the requests (header cooperation) or
-//   ⌈1%⌉ (Redis coordinator; issue 21: not a bound taken from the coordinator's own plan).
+//   ⌈1%⌉ (Redis coordinator; a bound of the API's, not one taken from the coordinator's own plan).
 // Exit status 1 when any figure fails its bound.
 import { startSimulator, type KeySpec } from "../../simulator";
 import { startBenchRedis, type BenchRedis } from "../fleet/redis-process";

@@ -3,8 +3,9 @@
 //
 // Why one record per provider process sees the whole stack: every dynamic resource of a stack is
 // served by the engine's one default `pulumi-nodejs` provider, i.e. one provider process per
-// operation, and every `check` of that operation runs in it (rule 5: process state is shared by
-// every resource of the process; it reaches the code through the operation context). The e2e
+// operation, and every `check` of that operation runs in it (process state is shared by every
+// resource of the process, and reaches the code through the operation context, never a module
+// global, so that tests can make a process of their own). The e2e
 // test "one id adopted twice" proves it with the real engine: it can only pass when the second
 // resource's check sees the first one's claim.
 //

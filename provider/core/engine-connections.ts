@@ -1,7 +1,7 @@
 // Gives each gRPC client of the Pulumi SDK in a program's process its own connection, so a
 // run never inherits a connection to an engine that has exited.
 //
-// The cause of issue 21's empty-program preview. A process that runs several Automation
+// Without this, a preview could show an empty program. A process that runs several Automation
 // API operations with inline programs (a deployment service, this repository's demo,
 // benchmark and end-to-end tests) gets a new engine per operation, each listening on a free
 // loopback port. The SDK opens a monitor and an engine client per run and never closes them,

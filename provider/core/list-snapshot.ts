@@ -1,8 +1,8 @@
 // The last full server list the status waiter made, kept so that the engine's Reads of one
 // `pulumi refresh` cost one list call however the engine spaces them. The engine dispatches
 // Reads with bounded parallelism and waits for each answer, so on a loaded machine they do
-// not arrive within one read batch: a refresh of 100 split into 5 batches, 5 list calls
-// (docs/benchmarks.md). Any read asking for it is answered from here instead when:
+// not arrive within one read batch, and each batch would cost a list call of its own. Any read
+// asking for it is answered from here instead when:
 // - the list is at most `maxAgeMs` old, counted from when its request was *sent*;
 // - the server is in it: only positive hits, so a server created after the list is read
 //   fresh, never reported gone;

@@ -5,7 +5,7 @@
 // each retry's back-off (api/http/retry.ts) and each pause (`sleepUnlessCancelled`), the way
 // pulumi-go-provider's middleware/cancel ties Cancel to each request's context. A request
 // already sent is never abandoned, so a create whose POST was answered ends as a partial create
-// with the server's id (server/partial-create.ts), never a lost server. Once cancelled the
+// with the server's id (server/resource-init-failed.ts), never a lost server. Once cancelled the
 // process stays cancelled: the engine starts nothing after Cancel, and an operation that comes
 // anyway ends before its first request.
 //

@@ -32,7 +32,7 @@ export interface StackConfigView {
 }
 
 /** The view of the running program, through the SDK. */
-export const programConfig: StackConfigView = {
+const programConfig: StackConfigView = {
   get: (key) => pulumi.runtime.getConfig(key),
   isSecret: (key) => {
     // Not in the SDK's typings (sdk-internals.ts); when it is missing we cannot tell, and say

@@ -1,7 +1,8 @@
 // What one provider process holds for all its requests, made once by the face that serves them
 // (the dynamic host's entry, the plugin, the program's lookups) and handed to each operation
 // through its context (context.ts): the stack config `configure` delivered, one API client per
-// deployment and key (one rate limiter and one catalogue cache for every resource: rule 5),
+// deployment and key (one rate limiter and one catalogue cache for every resource, reached through the context and
+// never a module global),
 // each client's status waiter, the engine's Cancel, the stack's adoption claims. Tests make
 // their own process instead of resetting a shared one.
 

@@ -24,12 +24,12 @@ export interface StateVersions {
   steps: readonly UpgradeStep[];
 }
 
-export function currentVersion(versions: StateVersions): number {
+function currentVersion(versions: StateVersions): number {
   return versions.steps.length;
 }
 
 /** The version a recorded state carries; 0 when it has none (written before versions existed). */
-export function versionOf(state: RawProps, versions: StateVersions): number {
+function versionOf(state: RawProps, versions: StateVersions): number {
   const v = state[STATE_VERSION_KEY];
   if (v === undefined || v === null) return 0;
   if (typeof v !== "number" || !Number.isInteger(v) || v < 0) {
@@ -70,7 +70,7 @@ export function stamp<T>(outs: T, versions: StateVersions): T {
 export function withStateVersions<I, O>(impl: ProviderImpl<I, O>, versions: StateVersions): ProviderImpl<I, O> {
   // An empty state is no state (a read for `pulumi import`): nothing to upgrade.
   const up = <T>(state: T): T => (state && Object.keys(state).length > 0 ? (upgradeState(state as RawProps, versions) as T) : state);
-  // A partial create's properties go to the state as well (server/partial-create.ts): stamped alike.
+  // A partial create's properties go to the state as well (server/resource-init-failed.ts): stamped alike.
   const stamping = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();

@@ -211,8 +211,8 @@ export class StatusWaiter implements Waiter {
   /**
    * A batch of snapshot reads is answered from the newest list when it can be: a list on its way
    * when the batch is flushed is waited for, and one that answered while the batch was filling
-   * is used at once. The engine's next Reads often come before the first list answers (a refresh
-   * of 100 made 2 list calls in the benchmark, and of 500 also 2). Ids the list cannot answer
+   * is used at once. The engine's next Reads often come before the first list answers, and
+   * are answered by it too. Ids the list cannot answer
    * (missing, or touched meanwhile) are fetched as usual. Polls' lists are not waited for: a poll
    * may wait for a token behind every mutation.
    */

@@ -2,7 +2,7 @@
 // (provider/server/provider.ts), the ones a `Server` resource calls (its delete in its two
 // halves, sendDelete and confirmDeleted, so a fleet can send all its DELETEs first), so a fleet member is
 // created, adopted, patched, waited for and deleted exactly as a `Server` is; no second path.
-// A server the core reports as existing but not ready (PartialCreateError) comes back as a
+// A server the core reports as existing but not ready (ResourceInitFailedError) comes back as a
 // MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
 // carries the member's identity tags, an update's creates a deterministic Idempotency-Key (identity.ts), and every
 // call the fleet operation's context (the engine's Cancel and customTimeouts). A delete reads the
@@ -10,7 +10,7 @@
 // resource holds now (ownership.ts): a take-over in the same `up` (a move) keeps it.
 
 import * as server from "../server/provider";
-import { PartialCreateError } from "../server/partial-create";
+import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
@@ -58,7 +58,7 @@ export function asServerOutputs(m: RecordedMember): Recorded<ServerOutputs> {
 }
 
 function failure(key: string, e: unknown): MemberFailure {
-  if (e instanceof PartialCreateError) return new MemberFailure(key, e.message, recordMember(e.id, e.properties));
+  if (e instanceof ResourceInitFailedError) return new MemberFailure(key, e.message, recordMember(e.id, e.properties));
   return new MemberFailure(key, e instanceof Error ? e.message : String(e));
 }
 

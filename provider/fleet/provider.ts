@@ -19,8 +19,8 @@
 // Cancel and customTimeouts), and a pause between batches sleeps on its clock and ends on Cancel.
 // The members' operations are the server core's unless the implementation is built with others
 // (`fleetImpl`, for tests that fail a member on purpose).
-// A failure after the API created or changed something is a PartialCreateError carrying the
-// fleet's outputs as they are (provider/server/partial-create.ts), so the engine records every
+// A failure after the API created or changed something is a ResourceInitFailedError carrying the
+// fleet's outputs as they are (provider/server/resource-init-failed.ts), so the engine records every
 // server the fleet holds; the next `up` resumes from there.
 
 import { randomUUID } from "crypto";
@@ -30,7 +30,7 @@ import type * as route from "../core/route";
 import { withStateVersions } from "../core/state-version";
 import { FLEET_STATE_VERSIONS } from "./upgrade";
 import type { RawProps, ReadOutcome, Recorded } from "../core/route";
-import { PartialCreateError } from "../server/partial-create";
+import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { adoptionsOf } from "./adopt";
 import { checkFleet } from "./check";
 import { recordMember, serverMemberOps, type MemberContext } from "./member-ops";
@@ -55,8 +55,6 @@ import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
 
 import { containsUnknown } from "../core/unknown";
-
-export { isUnknown } from "../core/unknown";
 
 /** The diff of a fleet: the engine's fields, the detailed diff and the plan it stands for. */
 /** The one diff both faces send (core/detailed-diff.ts), with the plan in words beside it. */
@@ -236,7 +234,7 @@ function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undef
 }
 
 /** The error that stops an `up`: which members failed and why, and what was done; the state is kept. */
-function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RollResult, plan: MemberPlan, done: string): PartialCreateError {
+function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RollResult, plan: MemberPlan, done: string): ResourceInitFailedError {
   const rolled = plan.replace.length > 0 ? `${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there; ` : "";
   const next = `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
   // The engine prints the reasons (not the message) of a partial create or update: the last one says what now.
@@ -244,7 +242,7 @@ function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: R
   const message = `fleet ${id} ${done} in part: ${reasons.join("; ")}`;
   const properties: RawProps = { ...outs };
   if (provider !== undefined) properties.__provider = provider;
-  return new PartialCreateError(message, id, properties, reasons);
+  return new ResourceInitFailedError(message, id, properties, reasons);
 }
 
 export const read = (id: string, props: Recorded<FleetOutputs>, ctx: OperationContext): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props, ctx);

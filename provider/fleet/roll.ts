@@ -17,7 +17,7 @@
 // active takes the member's place if the old server is gone, else it becomes a leftover.
 // Members are created, updated and deleted through `ops` (member-ops.ts: the server core's
 // functions), deletes in groups (remove-all.ts: every DELETE, then one wait for all); waits
-// between batches take the injected clock (style.md, "Time") and end at once on the engine's Cancel.
+// between batches take the injected clock (so tests run them on virtual time) and end at once on the engine's Cancel.
 // Servers an interrupted run made (reconcile.ts) come in `adopt`: a new member's or a
 // replacement's create takes the server over instead of sending a POST. Such a server is recorded
 // as a leftover until its take-over succeeds: a failed one leaves it a leftover, never the member.

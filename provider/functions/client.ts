@@ -18,7 +18,7 @@ import { describeSearch } from "./lookup-errors";
  */
 const lookups = new ProviderProcess({ clientOptions: { catalogueCacheDir: "", rateLimitRedis: "", cooperate: true }, log: { warn: () => undefined } });
 
-export function lookupClient(): HostingApi {
+function lookupClient(): HostingApi {
   warnIfSecretsArePlain();
   const config = new pulumi.Config("hosting");
   lookups.configure({ get: (key) => config.get(key.replace(/^hosting:/, "")) });

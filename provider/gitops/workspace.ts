@@ -27,7 +27,7 @@ export async function openStack(o: ResolvedOptions, create: boolean): Promise<St
 }
 
 /** The backend URL without its password, for messages. */
-export function backendName(env: NodeJS.ProcessEnv): string {
+function backendName(env: NodeJS.ProcessEnv): string {
   const url = env.PULUMI_BACKEND_URL;
   if (!url) return "(PULUMI_BACKEND_URL is not set: the CLI's logged-in backend)";
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:****@");

@@ -1,18 +1,18 @@
 // Errors as the engine reads them. A create or update that left a server behind
-// (PartialCreateError, provider/server/partial-create.ts) becomes the gRPC status with an
+// (ResourceInitFailedError, provider/server/resource-init-failed.ts) becomes the gRPC status with an
 // ErrorResourceInitFailed detail, as the dynamic-provider host sends it: the engine then
 // records the id and properties, so the next `up` updates or replaces the server instead of
 // leaving it behind. Everything else is UNKNOWN with the core's message.
 
 import type { ServiceError } from "@grpc/grpc-js";
-import { PartialCreateError } from "../server/partial-create";
+import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { anyproto, grpc, provproto, statusproto } from "./grpc";
 import { toStruct } from "./wire";
 
 export function grpcError(e: unknown, secrets: Iterable<string> = []): Partial<ServiceError> {
   const message = e instanceof Error ? e.message : String(e);
   const metadata = new grpc.Metadata();
-  if (e instanceof PartialCreateError) {
+  if (e instanceof ResourceInitFailedError) {
     const detail = new provproto.ErrorResourceInitFailed();
     detail.setId(e.id);
     detail.setProperties(toStruct(e.properties, secrets));

@@ -43,7 +43,7 @@ export interface VerifyOptions {
  * Signature, body, age and id, without the replay check: what acceptDelivery (async
  * stores) and verifyDelivery (synchronous stores) share.
  */
-export function verifySignedEvent(body: Buffer | string, signatureHeader: string | undefined, options: VerifyOptions): Verdict {
+function verifySignedEvent(body: Buffer | string, signatureHeader: string | undefined, options: VerifyOptions): Verdict {
   const now = (options.now ?? Date.now)();
   if (!signatureHeader) return { ok: false, status: 401, reason: "missing X-Service-Signature header" };
   if (!verifyWebhookSignature(options.secret, body, signatureHeader)) {
@@ -70,12 +70,12 @@ export function verifySignedEvent(body: Buffer | string, signatureHeader: string
 }
 
 /** Until when an accepted id must be remembered: as long as its delivery could be accepted. */
-export function rememberUntil(event: DeliveryEvent, options: VerifyOptions): number {
+function rememberUntil(event: DeliveryEvent, options: VerifyOptions): number {
   return Date.parse(event.timestamp) + (options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS) * 1000;
 }
 
 /** The verdict once the store has answered whether the id is new. */
-export function replayVerdict(event: DeliveryEvent, isNew: boolean): Verdict {
+function replayVerdict(event: DeliveryEvent, isNew: boolean): Verdict {
   // A replay answers 200 (not an error): the sender should stop retrying it.
   return isNew ? { ok: true, event } : { ok: false, status: 200, reason: `duplicate event ${event.id} dropped` };
 }

@@ -18,7 +18,7 @@ import type { Recorded } from "../core/route";
 import { adoptionProblems } from "./adopt-check";
 import { normalizeServerInputs, serverOutputs } from "./normalize";
 import { labelAndTagsPatch } from "./label-tags-patch";
-import { PartialCreateError, partialCreate } from "./partial-create";
+import { ResourceInitFailedError, notReady } from "./resource-init-failed";
 import { applyPowerState, describeOutcome, waitUntilActive } from "./power";
 import { waitBudget, type WaitBudget } from "../core/operation";
 import type { ServerInputs, ServerOutputs } from "./types";
@@ -38,13 +38,13 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, ct
   // From here the server is the stack's: whatever fails is a partial create, kept in state.
   const outputsOf = (s: Server) => adoptedOutputs(s, ins, cat);
   try {
-    const fail = (last: Server, reason: string) => partialCreate(id, outputsOf(last), inputs.__provider, [reason], "was adopted");
+    const fail = (last: Server, reason: string) => notReady(id, outputsOf(last), inputs.__provider, [reason], "was adopted");
     const { server, sent } = await takeOver(ctx, live, ins, fail, waitBudget(ins.waitTimeoutSeconds, ctx.timeout));
     ctx.log.warn(adoptSummary(name, server, sent));
     return { id, outs: outputsOf(server) };
   } catch (e) {
-    if (e instanceof PartialCreateError) throw e;
-    throw partialCreate(id, outputsOf(live), inputs.__provider, [e instanceof Error ? e.message : String(e)], "was adopted");
+    if (e instanceof ResourceInitFailedError) throw e;
+    throw notReady(id, outputsOf(live), inputs.__provider, [e instanceof Error ? e.message : String(e)], "was adopted");
   }
 }
 

@@ -14,7 +14,7 @@ import { IncompleteCreateError } from "../api/http/errors";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "./types";
 import { catalogue } from "../core/catalogue";
 import { apiTags, creatableInputs, declaredView, inputsFromOutputs, normalizeServerInputs, serverOutputs } from "./normalize";
-import { PartialCreateError, partialCreate } from "./partial-create";
+import { ResourceInitFailedError, notReady } from "./resource-init-failed";
 import * as route from "../core/route";
 import { withStateVersions } from "../core/state-version";
 import { SERVER_STATE_VERSIONS } from "./upgrade";
@@ -32,7 +32,6 @@ import { ownerTagToKeep, settleOwnerTag } from "./owner-tag";
 import { systemTagsOf } from "./system-tags";
 import { labelAndTagsPatch } from "./label-tags-patch";
 
-export { isUnknown } from "../core/unknown";
 
 export async function check(olds: RawProps, news: RawProps, ctx: OperationContext): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
   const failures = validateServerShape(news);
@@ -76,17 +75,17 @@ export async function create(inputs: Recorded<ServerInputs>, ctx: OperationConte
   } catch (e) {
     // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
     if (!(e instanceof IncompleteCreateError)) throw e;
-    throw partialCreate(e.server.id, serverOutputs({ ...e.server, tags: [] }, ins, cat), inputs.__provider, [e.message]);
+    throw notReady(e.server.id, serverOutputs({ ...e.server, tags: [] }, ins, cat), inputs.__provider, [e.message]);
   }
   const { server, estimatedProvisioningMs } = created;
-  const fail = (last: Server, reason: string) => partialCreate(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
+  const fail = (last: Server, reason: string) => notReady(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);
   try {
     const budget = waitBudget(ins.waitTimeoutSeconds, ctx.timeout);
     return { id: server.id, outs: serverOutputs(await settleNewServer(ctx, server, ins, estimatedProvisioningMs, fail, budget), ins, cat) };
   } catch (e) {
     // The server exists from here on: whatever went wrong (a revoked key, an outage, the
     // engine's Cancel), it must reach the state, or it would be left behind.
-    if (e instanceof PartialCreateError) throw e;
+    if (e instanceof ResourceInitFailedError) throw e;
     const why = e instanceof Error ? e.message : String(e);
     // The engine prints the reasons alone: a cancelled one says which server is kept.
     throw fail(server, e instanceof CancelledError ? `server ${server.id} was created and is still provisioning; ${why}` : why);
@@ -136,7 +135,7 @@ export async function update(
   const ins = normalizeServerInputs(news, cat);
   const { ms: timeoutMs, source } = waitBudget(ins.waitTimeoutSeconds, ctx.timeout);
   const fail = (last: Server, reason: string) =>
-    partialCreate(id, serverOutputs(last, { ...declaredView(olds), ...ins }, cat), news.__provider, [reason], "was updated");
+    notReady(id, serverOutputs(last, { ...declaredView(olds), ...ins }, cat), news.__provider, [reason], "was updated");
   let current = await ctx.waiter.read(id, { signal });
   if (!current) throw new Error(`server ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\``);
   if (current.status === "pending" || current.status === "starting") {

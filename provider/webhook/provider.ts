@@ -20,7 +20,6 @@ import { detailOf, plannedDiff, withReplaceOnChanges, type PlannedDiff } from ".
 
 type Patch = { url?: string; events?: string[]; secret?: string };
 
-export { isUnknown } from "../core/unknown";
 
 /** Whether the configured API is on loopback; false when it is not configured yet. */
 function apiIsLoopback(ctx: OperationContext): boolean {
@@ -29,7 +28,7 @@ function apiIsLoopback(ctx: OperationContext): boolean {
 }
 
 /** A new signing secret: 32 random bytes as hex. */
-export function generateSecret(): string {
+function generateSecret(): string {
   return randomBytes(32).toString("hex");
 }
 

@@ -8,6 +8,7 @@ import type { Router } from "../http/router";
 import type { Req } from "../http/types";
 import type { WebhookRecord } from "../store/types";
 import { optString, optStringArray, reqString } from "../validate";
+import { webhookHostAllowed, webhookHostRefusal } from "../webhook-hosts";
 
 export const EVENTS: readonly string[] = WEBHOOK_EVENTS;
 
@@ -17,7 +18,7 @@ export function registerWebhookRoutes(r: Router, sim: Sim): void {
   }));
   r.add("POST", "/v1/webhooks", "write", true, (req) => {
     const b = req.body as Record<string, unknown>;
-    const url = checkUrl(reqString(b, "url"));
+    const url = checkUrl(reqString(b, "url"), sim.options.allowWebhookHosts);
     const events = checkEvents(optStringArray(b, "events"));
     const secret = checkSecret(reqString(b, "secret"));
     const w: WebhookRecord = { id: sim.ids.uuid(), url, events, secret, created_at: sim.nowIso(), deleted_at: null };
@@ -36,7 +37,7 @@ export function registerWebhookRoutes(r: Router, sim: Sim): void {
     const events = optStringArray(b, "events");
     const secret = optString(b, "secret");
     const next = {
-      url: url === undefined ? w.url : checkUrl(url),
+      url: url === undefined ? w.url : checkUrl(url, sim.options.allowWebhookHosts),
       events: events === undefined ? w.events : checkEvents(events),
       secret: secret === undefined ? w.secret : checkSecret(secret),
     };
@@ -57,7 +58,7 @@ function find(sim: Sim, req: Req): WebhookRecord {
   return w;
 }
 
-function checkUrl(url: string): string {
+function checkUrl(url: string, allowedHosts: readonly string[]): string {
   let u: URL;
   try {
     u = new URL(url);
@@ -65,6 +66,7 @@ function checkUrl(url: string): string {
     throw unprocessable("url", `url "${url}" is not an absolute URL`);
   }
   if (u.protocol !== "http:" && u.protocol !== "https:") throw unprocessable("url", "url must use http or https");
+  if (!webhookHostAllowed(u, allowedHosts)) throw unprocessable("url", webhookHostRefusal(u));
   return url;
 }
 

@@ -43,6 +43,20 @@ describe("pacing in virtual time (one process, the simulator's bucket)", () => {
     expect(perSecond).to.deep.equal([105, 100, 95]);
   });
 
+  it("after idling on a tier of burst 10, the bucket it believes in refills to 10, not to the default 100: the next 60 go paced, no 429", async () => {
+    const { clock, api, limiter } = oneProcess({ perMinute: 6000, burst: 10 });
+    await finish(clock, Promise.all(Array.from({ length: 300 }, (_, i) => api.request(0, limiter, "read", `r${i}`))));
+    await clock.tick(300);
+    const idleEnd = api.at();
+    const before = api.arrivals.length;
+    await finish(clock, Promise.all(Array.from({ length: 60 }, (_, i) => api.request(0, limiter, "read", `s${i}`))));
+    const next = api.arrivals.slice(before);
+    expect(next.filter((a) => !a.admitted), "429s").to.deep.equal([]);
+    // The refilled burst of 10 at once (one trip on from the idle end), then one per token (10 ms) from 40 ms.
+    const paced = Array.from({ length: 50 }, (_, i): [number, number] => [40 + i * 10, 1]);
+    expect(histogram(next.map((a) => a.at - idleEnd))).to.deep.equal([[10, 10], ...paced]);
+  });
+
   it("does not pace an unlimited (enterprise) key: after the probe's answer all 199 others go at once", async () => {
     const { clock, api, limiter } = oneProcess({ perMinute: 0, burst: 0 });
     await finish(clock, Promise.all(Array.from({ length: 200 }, (_, i) => api.request(0, limiter, "read", `r${i}`))));
@@ -78,7 +92,7 @@ describe("pacing in virtual time (one process, the simulator's bucket)", () => {
   });
 });
 
-describe("a newcomer to a key others are spending, in virtual time (issue 20)", () => {
+describe("a newcomer to a key others are spending, in virtual time", () => {
   /** One process whose key's bucket others left with `left` of the default tier's 100. */
   async function newcomer(left: number) {
     const { clock, api, limiter } = oneProcess({ perMinute: 60, burst: 100 });
@@ -141,7 +155,7 @@ describe("rate-limit wait report in virtual time", () => {
     expect(reports.map(([at, p, m]) => `${at} p${p} ${m}`)).to.deep.equal([
       "3140 p0 hosting API rate limit: 17 requests waiting; this process has the key's 120/min to itself; about 9 s left at this pace",
       "3324 p1 hosting API rate limit: 24 requests waiting; this process has the key's 120/min to itself; about 13 s left at this pace",
-      // Its share is the key less the others' use, scaled down by its five 429s (AIMD: issue 20).
+      // Its share is the key less the others' use, scaled down by its five 429s (AIMD).
       "13388 p1 hosting API rate limit: 23 requests waiting; sharing the key with other processes (about 6/min); this process's share 29/min of 120/min; about 48 s left at this pace",
       "23769 p1 hosting API rate limit: 6 requests waiting; this process has the key's 120/min to itself; about 3 s left at this pace",
     ]);

@@ -76,7 +76,7 @@ describe("sharing one key, in the deterministic model (header cooperation)", () 
   it("K = 4 × 40 creates on the default tier: 0 × 429 of 160 requests (target ≤ 1%), 1.072× one process's time (target ≤ 1.15×)", async () => {
     const r = await run({ tier: DEFAULT_TIER, processes: 4, serversPerProcess: 40, limiter: headerLimiter() });
     expectCreatedOnce(r, 4, 40, () => true);
-    // Before issue 20's AIMD, shares and stale-news hold: 24 × 429 of 184 (13.0%), 1.040×.
+    // What the limiter does on this model, to the request: any change to it shows here first.
     expect(summary(r, 4)).to.deep.equal({
       requests: 160,
       rateLimited: 0,
@@ -85,7 +85,7 @@ describe("sharing one key, in the deterministic model (header cooperation)", () 
       finishedAt: [59487, 50999, 54299, 64774],
       gaveUp: 0,
     });
-    // The exact figures move with any change to the limiter; the targets of issue 20 stay.
+    // The exact figures move with any change to the limiter; the many-stacks targets stay.
     expect(r.arrivals.filter((a) => !a.admitted).length / r.arrivals.length, "share of 429s").to.be.at.most(0.01);
     expect(lastFinish(r) / 60_399, "time against one process doing all 160").to.be.at.most(1.15);
   });
@@ -93,7 +93,7 @@ describe("sharing one key, in the deterministic model (header cooperation)", () 
   it("K = 8 × 20 creates on the default tier (60/min, burst 100): 1 × 429 of 161 requests (target ≤ 2%), 1.069× one process's time (target ≤ 1.2×), every server once", async () => {
     const r = await run({ tier: DEFAULT_TIER, processes: 8, serversPerProcess: 20, limiter: headerLimiter() });
     expectCreatedOnce(r, 8, 20, () => true);
-    // Before issue 20: 44 × 429 of 204 (21.6%, what the real CLI measured in shape A: 21.5%).
+    // What the limiter does on this model, to the request.
     expect(summary(r, 8)).to.deep.equal({
       requests: 161,
       rateLimited: 1,

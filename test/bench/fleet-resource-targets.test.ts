@@ -1,4 +1,4 @@
-// The Fleet benchmark's flags and issue 29's targets (bench/fleet/resource/), on made-up
+// The Fleet benchmark's flags and its targets (bench/fleet/resource/), on made-up
 // measurements: which bound each target uses, the literal bound kept as a note, and the
 // suite's configurations.
 import { expect } from "chai";
@@ -9,7 +9,7 @@ const timed = (seconds: number, requests: { total: number; beyondCatalogue: numb
   seconds, ok: true, answerSeconds, requests: { total: requests.total, rateLimited: 0, byRoute: {}, beyondCatalogue: requests.beyondCatalogue },
 });
 
-describe("bench: the Fleet benchmark's targets (issue 29)", () => {
+describe("bench: the Fleet benchmark's targets", () => {
   it("the suite runs 100 on the default tier and 1,000 on an unlimited key, on both faces unless --face names one", () => {
     const all = parseFleetBenchArgs(["--suite", "issue-29"]).configs.map((c) => `${c.face} ${c.n} ${c.tier} ${c.ops.join(",")}`);
     expect(all).to.deep.equal([
@@ -21,7 +21,7 @@ describe("bench: the Fleet benchmark's targets (issue 29)", () => {
     expect(() => parseFleetBenchArgs(["--ops", "up,fly"])).to.throw(/--ops: expected some of up, preview, refresh, roll, destroy, got "up,fly"/);
   });
 
-  it("default tier: the Fleet's up against issue 15's bound (engine for N no-op resources + provisioning + requests beyond the burst), and the roll", () => {
+  it("default tier: the Fleet's up against the burst bound (engine for N no-op resources + provisioning + requests beyond the burst), and the roll", () => {
     const [config] = parseFleetBenchArgs(["--n", "100", "--provision-ms", "5000", "--surge", "10"]).configs;
     const r: ConfigResult = {
       config, engine: { n: { up: 3, destroy: 2 } }, servers: {}, stateBytesPerMember: {},
@@ -45,7 +45,7 @@ describe("bench: the Fleet benchmark's targets (issue 29)", () => {
     expect(byTarget).to.deep.equal({
       "Fleet up against provisioning + the API's answer time alone": { met: false, note: true },
       "Fleet up, one no-op resource's engine time + provisioning + the API's answer time ≤ 1.2 × bound": { met: true, note: false },
-      "issue 34: Fleet up with its reconciliation, one no-op resource's engine time + provisioning + the API's answer time ≤ 1.25 × bound": { met: true, note: false },
+      "Fleet up with its reconciliation, one no-op resource's engine time + provisioning + the API's answer time ≤ 1.25 × bound": { met: true, note: false },
       "Fleet up ≤ 1/3 of N Server resources' up": { met: true, note: false },
       "Fleet destroy against the API's answer time alone": { met: false, note: true },
       "Fleet destroy, one no-op resource's engine time + the API's answer time ≤ 1.2 × bound": { met: false, note: false },

@@ -1,6 +1,6 @@
 // The many-stacks table and its targets (bench/fleet/multi-table.ts): each K × M run is
 // compared with the one stack of K·M of the same shape and pacing, and judged against
-// issue 20's targets for its K. No benchmark runs here: the results are written by hand.
+// the many-stacks targets for its K. No benchmark runs here: the results are written by hand.
 import { expect } from "chai";
 import { checkMultiTargets, multiRows } from "../../bench/fleet/multi-table";
 import type { MultiStackResult } from "../../bench/fleet/multi-stack";
@@ -25,7 +25,7 @@ function result(shape: Shape, k: number, m: number, pacing: Pacing, seconds: num
 const verdicts = (results: MultiStackResult[]) =>
   Object.fromEntries(checkMultiTargets(multiRows(results), results).map((c) => [c.target, c.met]));
 
-describe("many-stacks table: issue 20's targets", () => {
+describe("many-stacks table: the targets for each K", () => {
   it("compares each run with one stack of the same shape, not of another", () => {
     const rows = multiRows([
       result("A", 1, 160, "on", 100, 200, 0),

@@ -52,9 +52,23 @@ describe("naive face", () => {
     expect(text).to.not.include("HOSTING_");
   });
 
-  it("the naive face and the product's dynamic face have provider processes of their own", () => {
-    expect(naiveProcess).to.be.an.instanceOf(ProviderProcess);
-    expect(naiveProcess).to.not.equal(dynamicProcess);
+  it("the naive face and the product's dynamic face have provider processes of their own: configuring one leaves the other as it was", () => {
+    const at = (baseUrl: string) => ({ get: (key: string) => ({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": baseUrl } as Record<string, string>)[key] });
+    const dynamicBefore = dynamicProcess.baseUrl();
+    try {
+      naiveProcess.configure(at("http://127.0.0.1:9"));
+      expect(naiveProcess.baseUrl()).to.equal("http://127.0.0.1:9");
+      expect(dynamicProcess.baseUrl(), "the dynamic face's settings").to.equal(dynamicBefore);
+      dynamicProcess.configure(at("http://127.0.0.1:8"));
+      expect(naiveProcess.baseUrl(), "the naive face's settings").to.equal("http://127.0.0.1:9");
+      expect(naiveProcess.waiter()).to.be.an.instanceOf(NaiveWaiter);
+      expect(dynamicProcess.waiter()).to.be.an.instanceOf(StatusWaiter);
+      expect((naiveProcess.client() as any).rateLimitState().unlimited, "the naive client does not pace").to.equal(true);
+      expect((dynamicProcess.client() as any).rateLimitState().unlimited, "the product's client paces").to.equal(false);
+    } finally {
+      naiveProcess.configure(undefined);
+      dynamicProcess.configure(undefined);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-// Issue 13: bringing existing servers under management with `adoptId` and `hosting-import`,
+// Bringing existing servers under management with `adoptId` and `hosting-import`,
 // and the two remaining server actions (reboot through rebootTriggers, halt through
 // stopMode "hard"). Real CLI, both shapes; what the API saw comes from the simulator's stats.
 import { execFile } from "child_process";

@@ -1,4 +1,4 @@
-// The same contract on the dynamic face (issue 28): a TypeScript program on the packed tarball,
+// The same contract on the dynamic face: a TypeScript program on the packed tarball,
 // through the plain CLI and the language-host stand-in, in both shapes, every `up` with its
 // preview. One server's label is another's id (the core's check and diff see the engine's
 // unknown at preview), a label and an OS change replace for the OS alone (the core's

@@ -64,7 +64,7 @@ export class E2EStack {
    * With `expectNoChanges`, the engine also logs its gRPC calls (PULUMI_DEBUG_GRPC), and a
    * preview that proposes changes fails with the registrations the engine received: the
    * difference between a program that declared nothing and an engine that ignored what it
-   * declared (issue 21's empty-program preview).
+   * declared.
    */
   async preview(expectNoChanges = false) {
     const run = () => this.stack.preview({ onOutput: this.capture, onError: this.capture, expectNoChanges, diff: true });

@@ -1,4 +1,4 @@
-// The fault suite (issue 7) through the real engine, each scenario judged on the
+// The fault suite through the real engine, each scenario judged on the
 // simulator's raw server table: nothing created twice, nothing orphaned, nothing
 // lost. FAULT_SERVERS sets the fleet size of the flaky-network scenario (50).
 import { expect } from "chai";

@@ -1,4 +1,4 @@
-// A Fleet's share of the engine's contract (issue 34), on the plugin face through the real CLI
+// A Fleet's share of the engine's contract, on the plugin face through the real CLI
 // and Pulumi YAML, both shapes: a fleet of 4 (web × ewr, fra × 2), rolled in batches of 2.
 // - SIGINT in a roll's pauseSeconds (60 s) ends `pulumi up` within 5 s;
 // - SIGINT while a batch's new servers provision ends it within 5 s;

@@ -1,4 +1,4 @@
-// No crash forks a fleet (issue 34), through the real CLI on the packed tarball, both shapes, on
+// No crash forks a fleet, through the real CLI on the packed tarball, both shapes, on
 // both faces (the plugin face from Pulumi YAML, the dynamic face from a JavaScript program):
 // a fleet of 8 (web × ewr, fra × 4, maxSurge 4: a roll is 2 batches), servers 3 s to provision.
 // `kill -9` of the whole `pulumi up` (CLI, language host, plugin) at each of: mid-create,

@@ -1,4 +1,4 @@
-// The cost of a plan (issue 30), end to end: hosting-gitops (real Pulumi CLI, the example project
+// The cost of a plan, end to end: hosting-gitops (real Pulumi CLI, the example project
 // examples/gitops/project) against the simulator, stack state in PostgreSQL, plans with a
 // Read-only key. One stack per shape serves every case: a plan that changes nothing, then one pull
 // request (3 servers added, 1 moved to a bigger plan, 1 deleted) planned over and under the budget

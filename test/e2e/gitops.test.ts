@@ -1,4 +1,4 @@
-// The GitOps pipeline of issue 14, end to end: hosting-gitops (real Pulumi CLI, the example
+// The GitOps pipeline, end to end: hosting-gitops (real Pulumi CLI, the example
 // project examples/gitops/project) against the simulator, with the stack state in PostgreSQL
 // through Pulumi's DIY backend. Two runners are two working copies run as separate processes;
 // they share only the backend and the API. Plan and drift run with a Read-only key and the

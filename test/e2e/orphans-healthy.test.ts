@@ -1,7 +1,7 @@
-// hosting-orphans on healthy stacks (issue 34): a stack just made by `up`, with two Servers, a
+// hosting-orphans on healthy stacks: a stack just made by `up`, with two Servers, a
 // Webhook and a Fleet of 2, on each face (Pulumi YAML on the plugin, a JavaScript program on the
 // dynamic face) and in each shape. Both of its modes, by exported state and tag and by preview,
-// must report 0 orphans: every server the stack holds is recorded (before issue 34 the tool knew
+// must report 0 orphans: every server the stack holds is recorded (the tool once knew
 // only the dynamic face's Server, and called the plugin's Servers and every Fleet member orphans).
 import { expect } from "chai";
 import { execFile } from "child_process";

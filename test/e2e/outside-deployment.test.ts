@@ -1,4 +1,4 @@
-// The cause of the empty-program preview (issue 21): a resource declared outside the run
+// The cause of the empty-program preview: a resource declared outside the run
 // the engine is evaluating reaches no resource monitor. Under the Automation API's
 // inline-program server the SDK then answers the registration itself, without an error,
 // so the run ends cleanly having declared nothing, and the engine plans to delete every

@@ -1,4 +1,4 @@
-// The engine's contract on the plugin face (issue 28), through the real CLI, Pulumi YAML and
+// The engine's contract on the plugin face, through the real CLI, Pulumi YAML and
 // the packed tarball, in both shapes, every `up` with its preview: one server's label is
 // another's id (an unknown at preview that must preview and apply), the preview of a label and
 // an OS change carries the detailed diff (label an update, os the cause of the replace),

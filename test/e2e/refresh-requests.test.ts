@@ -1,4 +1,4 @@
-// A refresh costs one list call, however the engine spaces its Reads (issue 15: "a refresh of N
+// A refresh costs one list call, however the engine spaces its Reads (the target: "a refresh of N
 // servers makes ⌈N/500⌉"). `--parallel 2` makes the engine send the Reads of 20 servers two at a
 // time, each pair after the last answer: many read batches, which before the waiter's list
 // snapshot (provider/core/list-snapshot.ts) cost one list call each. Real CLI, both shapes.

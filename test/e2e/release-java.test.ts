@@ -1,4 +1,4 @@
-// The Java SDK as a Java user meets it (issue 35): `npm run release` writes it as a Maven
+// The Java SDK as a Java user meets it: `npm run release` writes it as a Maven
 // repository (maven/ in the release folder), served from a loopback release server; then
 // examples/java-fleet, a `runtime: java` project, runs through the real CLI and Pulumi's Java
 // language host (pulumi-language-java, built by scripts/release/java-tools.sh), which runs

@@ -1,4 +1,4 @@
-// A Python program through the real CLI, on the release as a Python user gets it (issue 35):
+// A Python program through the real CLI, on the release as a Python user gets it:
 // `npm run release` served from loopback; the Python SDK installed into a fresh venv by the
 // README's install command only (pip, from the release's PEP 503 index, `pulumi` from PyPI);
 // then examples/python-fleet, an inline program of Python's Automation API (the Go module

@@ -1,4 +1,4 @@
-// `npm run release` as a user of another language meets it (issue 27): the archives, the SDK
+// `npm run release` as a user of another language meets it: the archives, the SDK
 // packages and SHA256SUMS of one release, served from a loopback release server; then, with
 // `node` unable to start in the environment of every command that uses the plugin:
 //   - Pulumi YAML: `pulumi plugin install resource hosting <v> --server <url>`, then the YAML

@@ -1,4 +1,4 @@
-// The bad-input table (issue 7): every case names the field, the input and the message that
+// The bad-input table: every case names the field, the input and the message that
 // must name what is allowed. test/provider/bad-input.test.ts runs it in both shapes;
 // test/docs/readme-facts.test.ts checks that README's count is this table's size.
 

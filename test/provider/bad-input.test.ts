@@ -1,4 +1,4 @@
-// Bad input, one table (issue 7): every case names the field and what is allowed.
+// Bad input, one table: every case names the field and what is allowed.
 // Server and webhook cases run through `check`, as the engine calls it during
 // `preview`, against the simulator's catalogue; settings cases through the
 // provider's configuration; the rest where the information first exists.

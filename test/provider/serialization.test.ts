@@ -91,15 +91,15 @@ for (const shape of SHAPES) {
       const text = await serialize(webhookProvider(STACK));
       const provider = load(text);
       await provider.configure({ config: stackConfig({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url }) });
-      const checked = await provider.check({}, { url: "https://hooks.example.com/a", events: ["server.created"], secret: "", __provider: text });
+      const checked = await provider.check({}, { url: "http://127.0.0.1:9/a", events: ["server.created"], secret: "", __provider: text });
       const created = await provider.create(checked.inputs);
       const outs = { ...created.outs, __provider: text };
       expect((await provider.read(created.id, outs)).props).to.deep.equal(created.outs);
-      const news = (await provider.check(checked.inputs, { url: "https://hooks.example.com/b", events: ["server.created"], __provider: text })).inputs;
+      const news = (await provider.check(checked.inputs, { url: "http://127.0.0.1:9/b", events: ["server.created"], __provider: text })).inputs;
       expect(news.secret).to.equal(checked.inputs.secret);
       expect(await provider.diff(created.id, outs, news)).to.deep.include({ changes: true, replaces: [] });
       const updated = await provider.update(created.id, outs, news);
-      expect(updated.outs.url).to.equal("https://hooks.example.com/b");
+      expect(updated.outs.url).to.equal("http://127.0.0.1:9/b");
       await provider.delete(created.id, updated.outs);
       expect((await provider.read(created.id, updated.outs)).id).to.equal("");
     });

@@ -1,4 +1,4 @@
-// The receiver against the spec's retry ladder (issue 12): a delivery retried after 1 min,
+// The receiver against the spec's retry ladder: a delivery retried after 1 min,
 // 5 min, 30 min, 2 h and 12 h carries the same body, so the same `timestamp`; every attempt
 // must be acceptable once, and a copy of an accepted one must be dropped, across a restart
 // when the ids are on a file. The receiver answers before the user's handler has finished.
@@ -34,7 +34,7 @@ async function withReceiver<T>(options: Partial<ReceiverOptions>, fn: (r: Awaite
   }
 }
 
-describe("webhook receiver: the spec's retry ladder, replay store and answer time (issue 12)", () => {
+describe("webhook receiver: the spec's retry ladder, replay store and answer time", () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "receiver-retries-"));

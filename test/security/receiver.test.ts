@@ -1,6 +1,6 @@
 // The webhook receiver helper refuses what a forger or a replayer would send:
 // no signature, a wrong one, an event older than the spec's retry window, an event id
-// seen before; and it accepts every retry the spec's ladder sends (issue 12).
+// seen before; and it accepts every retry the spec's ladder sends.
 import { expect } from "chai";
 import { signWebhookBody } from "../../protocol/signature";
 import { DEFAULT_MAX_AGE_SECONDS, ReplayGuard, startWebhookReceiver, verifyDelivery } from "../../provider/receiver";

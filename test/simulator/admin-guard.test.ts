@@ -1,4 +1,4 @@
-// The admin API (/_sim/) cannot be driven from a web page or from the network (issue 12):
+// The admin API (/_sim/) cannot be driven from a web page or from the network:
 // a table of requests a browser page, a DNS-rebinding page or a neighbour could send, each
 // refused with its status, and the state left as it was; the admin token; the refusal to
 // listen beyond loopback without one; the state file's permissions.
@@ -60,7 +60,7 @@ async function withSim<T>(options: SimulatorOptions, fn: (port: number) => Promi
   }
 }
 
-describe("simulator admin API: refuses what a web page or the network could send (issue 12)", () => {
+describe("simulator admin API: refuses what a web page or the network could send", () => {
   for (const row of ADMIN_REFUSALS) {
     it(`refuses ${row.name} with ${row.status}, and changes nothing`, async () => {
       await withSim({}, async (port) => {

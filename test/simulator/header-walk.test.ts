@@ -1,4 +1,4 @@
-// The hidden-probe check of api-spec.md "Rate limits" ("every response carries these
+// The hidden-probe check of the spec's rate limits ("every response carries these
 // headers"): walks every /v1 route of the simulator's own route table through every answer
 // it can give a client (success, 400, 401, 403, 404, 413, 415, 429, an injected 503) with an
 // enterprise (unlimited), a default-tier-like and no key, and asserts all three

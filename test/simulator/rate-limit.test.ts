@@ -26,7 +26,7 @@ describeShapes("simulator: rate limits", {}, (sim) => {
     const ent = await sim.api("GET", "/v1/os", { key: KEYS.full });
     const answered = Date.now();
     expect(ent.headers.get("x-ratelimit-limit")).to.equal("0");
-    // Unlimited still sends all three (api-spec.md: every response): Remaining 0, Reset now.
+    // Unlimited still sends all three (the spec: every response): Remaining 0, Reset now.
     expect(ent.headers.get("x-ratelimit-remaining")).to.equal("0");
     expect(Number(ent.headers.get("x-ratelimit-reset"))).to.be.within(Math.floor(sent / 1000), Math.floor(answered / 1000));
   });

@@ -9,7 +9,7 @@ describeShapes("simulator: servers", {}, (sim, shape) => {
   };
 
   it(`creates a server with ${shape === "A" ? "202 and status pending" : "201 and status starting"} and the estimate`, async () => {
-    // tags are a create field of shape A only; B sets them with PATCH (api-spec.md create table).
+    // tags are a create field of shape A only; B sets them with PATCH (the spec's create table).
     const s = await create({ label: "web-1", ssh_key_ids: ["k1"], ...(shape === "A" ? { tags: ["a", "b"] } : {}) });
     expect(s.status).to.equal(shape === "A" ? "pending" : "starting");
     expect(s.label).to.equal("web-1");

@@ -61,10 +61,10 @@ describeShapes("simulator: webhooks", { webhookTimeoutMs: 200 }, (sim, shape) =>
     const cases: [unknown, number, string][] = [
       [{ url: "not a url", events: ["server.created"], secret: "s" }, 422, "url"],
       [{ url: "ftp://x.test/", events: ["server.created"], secret: "s" }, 422, "url"],
-      [{ url: "http://x.test/", events: ["server.exploded"], secret: "s" }, 422, "events"],
-      [{ url: "http://x.test/", events: [], secret: "s" }, 422, "events"],
-      [{ url: "http://x.test/", events: ["server.created"] }, 400, "secret"],
-      [{ url: "http://x.test/", events: "server.created", secret: "s" }, 400, "events"],
+      [{ url: "http://127.0.0.1:9/", events: ["server.exploded"], secret: "s" }, 422, "events"],
+      [{ url: "http://127.0.0.1:9/", events: [], secret: "s" }, 422, "events"],
+      [{ url: "http://127.0.0.1:9/", events: ["server.created"] }, 400, "secret"],
+      [{ url: "http://127.0.0.1:9/", events: "server.created", secret: "s" }, 400, "events"],
     ];
     for (const [body, status, field] of cases) {
       const res = await sim.api("POST", "/v1/webhooks", { body });
@@ -153,7 +153,7 @@ describeShapes("simulator: webhooks", { webhookTimeoutMs: 200 }, (sim, shape) =>
   });
 
   it("needs write permission to register a webhook", async () => {
-    const res = await sim.api("POST", "/v1/webhooks", { key: KEYS.read, body: { url: "http://x.test/", events: ["server.created"], secret: "s" } });
+    const res = await sim.api("POST", "/v1/webhooks", { key: KEYS.read, body: { url: "http://127.0.0.1:9/", events: ["server.created"], secret: "s" } });
     expect(res.status).to.equal(403);
   });
 });

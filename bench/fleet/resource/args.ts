@@ -1,5 +1,5 @@
-// The flags of the Fleet benchmark (issue 29). One configuration per flag set; `--suite issue-29`
-// runs the issue's two configurations on each face (or the one `--face` names) in one process,
+// The flags of the Fleet benchmark. One configuration per flag set; `--suite issue-29`
+// runs its two configurations on each face (or the one `--face` names) in one process,
 // so every figure comes from one run:
 //   N = 100 on the default tier, maxSurge 10: Servers beside a Fleet, the Fleet's rolling OS change
 //   N = 1,000 on an unlimited key: Servers beside a Fleet, up and destroy
@@ -28,7 +28,7 @@ export interface FleetBenchConfig {
 export const USAGE = `usage: fleet-resource.js [--suite issue-29] | [--n 20] [--provision-ms 2000] [--shape A|B] [--surge 5]
        [--tier default|unlimited] [--face dynamic|plugin] [--kinds servers,fleet] [--ops ${FLEET_OPS.join(",")}] [--out bench/results]`;
 
-/** The issue's two configurations (issue 29, "Speed"), 5 s provisioning as in the issue's own figures. */
+/** The two configurations of `--suite issue-29`: 100 members on the default tier and 1,000 on an unlimited key, 5 s provisioning. */
 export function issue29Suite(shape: Shape, face: Face): FleetBenchConfig[] {
   return [
     { n: 100, provisionMs: 5000, shape, surge: 10, tier: "default", face, kinds: ["servers", "fleet"], ops: [...FLEET_OPS] },

@@ -94,7 +94,7 @@ async function runKind(kind: Kind, c: FleetBenchConfig, result: ConfigResult, lo
 export async function runConfig(c: FleetBenchConfig, log: Log): Promise<ConfigResult> {
   log(`Fleet beside Servers: N=${c.n} shape=${c.shape} ${c.face} face, ${c.tier} key, provisioning ${c.provisionMs} ms, maxSurge ${c.surge}, Fleet ops ${c.ops.join(",")}`);
   const result: ConfigResult = { config: c, engine: {}, servers: {}, fleet: {}, stateBytesPerMember: {} };
-  // Issue 15's bound needs the engine's time for N resources; the unlimited key's bound only
+  // The burst bound needs the engine's time for N resources; the unlimited key's bound only
   // the fixed cost of a stack (one resource).
   if (c.tier === "default" && c.kinds.includes("fleet") && c.ops.includes("up")) result.engine.n = await engineCost(c.n, log);
   if (c.tier === "unlimited") result.engine.one = await engineCost(1, log);

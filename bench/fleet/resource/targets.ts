@@ -1,15 +1,15 @@
-// Issue 29's speed targets, and issue 34's (the same runs with a Fleet's reconciliation: the
+// The Fleet's speed targets, and those of its reconciliation (the same runs: the
 // default tier's 1.1 × below, and the unlimited key's `up` within 1.25 × of the held bound),
 // checked against one run's measurements (pure: test/bench tests it).
-//   default tier   the Fleet's `up` of N within 1.1 × issue 15's bound: the engine's time for N
+//   default tier   the Fleet's `up` of N within 1.1 × the burst bound: the engine's time for N
 //                  no-op resources + provisioning + the creates and catalogue reads beyond the
 //                  burst at the key's rate (the bound every `up` of this project is held to)
 //   unlimited key  the Fleet's `up` and `destroy` within 1.2 × (provisioning + the API's own
 //                  answer time, simulator/answer-time.ts), and within a third of the time N
-//                  `Server` resources took in the same run. Beside the issue's literal bound, the
+//                  `Server` resources took in the same run. Beside that literal bound, the
 //                  same bound with the engine's fixed cost (one no-op resource) added is the one
 //                  held: no program runs without the CLI's start (a `destroy` of one no-op
-//                  resource takes a second), and the issue asks for no *per-resource* cost. The
+//                  resource takes a second), and the target is about no *per-resource* cost. The
 //                  literal ratio is printed as a note
 //   roll           the rolling OS change within 1.15 × (ceil(N / maxSurge) batches × provisioning
 //                  + the rate limit's time for one POST and one DELETE per member)
@@ -35,7 +35,7 @@ export interface EngineCost {
 
 export interface ConfigResult {
   config: FleetBenchConfig;
-  /** N no-op resources (for issue 15's bound; default tier only) and one no-op resource. */
+  /** N no-op resources (for the burst bound; default tier only) and one no-op resource. */
   engine: { n?: EngineCost; one?: EngineCost };
   servers: Partial<Record<"up" | "destroy", Timed>>;
   fleet: Partial<Record<FleetOp, Timed>>;
@@ -71,7 +71,7 @@ export function fleetTargets(r: ConfigResult): Check[] {
     if (up && r.engine.n) {
       const catalogue = up.requests.total - up.requests.beyondCatalogue;
       const bound = r.engine.n.up + provision + rateSeconds(n + catalogue);
-      limited("Fleet up, issue 15's bound (engine for N no-op resources + provisioning + creates and catalogue reads beyond the burst)", up, bound, 1.1);
+      limited("Fleet up, the burst bound (engine for N no-op resources + provisioning + creates and catalogue reads beyond the burst)", up, bound, 1.1);
     }
   } else {
     for (const op of ["up", "destroy"] as const) {
@@ -79,11 +79,11 @@ export function fleetTargets(r: ConfigResult): Check[] {
       if (!t) continue;
       const api = (op === "up" ? provision : 0) + t.answerSeconds;
       const what = op === "up" ? "provisioning + the API's answer time" : "the API's answer time";
-      // The issue's literal bound leaves out the CLI's own start, which no stack can: a note.
+      // The literal bound leaves out the CLI's own start, which no stack can: a note.
       checks.push({ target: `${where}: Fleet ${op} against ${what} alone`, met: t.ok && ratio(t.seconds, api) <= 1.2, measured: against(t, api), note: true });
       if (r.engine.one) limited(`Fleet ${op}, one no-op resource's engine time + ${what}`, t, r.engine.one[op] + api, 1.2);
-      // Issue 34: the same up with its reconciliation (one list of the fleet's tagged servers) within 1.25 ×.
-      if (r.engine.one && op === "up") limited(`issue 34: Fleet up with its reconciliation, one no-op resource's engine time + ${what}`, t, r.engine.one.up + api, 1.25);
+      // The same up with its reconciliation (one list of the fleet's tagged servers) within 1.25 ×.
+      if (r.engine.one && op === "up") limited(`Fleet up with its reconciliation, one no-op resource's engine time + ${what}`, t, r.engine.one.up + api, 1.25);
       const servers = r.servers[op];
       if (servers) {
         checks.push({

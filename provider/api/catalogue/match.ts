@@ -80,7 +80,7 @@ export function describeOs(image: OsImage): string {
 }
 
 /** "; did you mean ubuntu-24.04 (2284)?" for a near miss of `name`, else "". */
-export function osHint(images: readonly OsImage[], name: unknown): string {
+function osHint(images: readonly OsImage[], name: unknown): string {
   const [near] = nearOs(images, name, 1);
   if (!near) return "";
   const text = String(name).trim();

@@ -22,7 +22,7 @@ export function nearestStrings(wanted: string, values: string[], count = 5): str
 }
 
 /** Levenshtein distance. */
-export function distance(a: string, b: string): number {
+function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];

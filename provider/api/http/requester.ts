@@ -107,7 +107,7 @@ export class Requester {
 }
 
 /** `/v1/servers/abc/stop` -> `/v1/servers/:id/stop` (the simulator's stats use the same). */
-export function routeOf(path: string): string {
+function routeOf(path: string): string {
   const parts = path.split("?")[0]!.split("/");
   // ["", "v1", "servers", "<id>", ...]
   if (parts.length >= 4 && parts[3] !== "") parts[3] = ":id";

@@ -35,7 +35,7 @@ let pRetryLoaded: Promise<PRetry> | undefined;
  * TypeScript's CommonJS output would otherwise turn into a require(). Memoized as a promise so
  * concurrent first calls share one load.
  */
-export function loadPRetry(): Promise<PRetry> {
+function loadPRetry(): Promise<PRetry> {
   return (pRetryLoaded ??= (async () => {
     try {
       return require("p-retry").default as PRetry;

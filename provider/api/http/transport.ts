@@ -12,9 +12,8 @@ import { NetworkError, TimeoutError } from "./errors";
  * Connections one client keeps to the API at most; requests beyond them wait in the agent for
  * a free one (a queued request's time-out starts when it has its socket). Without a cap, a
  * fleet's 1,000 concurrent DELETEs opened 1,000 connections at once: past the listener's
- * backlog the SYNs were dropped and retried a second later, so 1,000 DELETEs to the simulator
- * took 1.2 s instead of 0.3 s (bench/fleet/resource), and against the real API each would be a
- * TLS handshake of its own.
+ * backlog the SYNs were dropped and retried a second later, so the stragglers waited a second
+ * for nothing, and against the real API each would be a TLS handshake of its own.
  */
 export const MAX_SOCKETS = 64;
 

@@ -23,7 +23,7 @@ export interface RateCoordinator {
   learn(perMinute: number, burst: number): void;
 }
 
-/** The documented tiers' bursts (api-spec.md, "Rate limits"), by per-minute limit. */
+/** The documented tiers' bursts (docs/openapi.yaml, `x-rate-limit-tiers`), by per-minute limit. */
 const TIER_BURSTS: Record<number, number> = { 60: 100, 300: 500 };
 
 /**

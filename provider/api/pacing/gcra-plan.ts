@@ -29,10 +29,9 @@ export interface BucketPlan {
  *   shorter one (one travelled longer than a later one); when the burst is known (a documented
  *   tier), the reserve absorbs `reserve / rate` seconds of such spread (6 s on the default
  *   tier), and what the first reason leaves of it otherwise.
- * The fixed-window coordinator before this one held back the larger of 5% and two steady
- * windows plus a second of refill (two windows' requests could meet at an edge). A token bucket
- * has no edges, so the two reasons above now add up: 6 of 100 on the default tier (5 before),
- * 6 of 40 at 240/min (12 before).
+ * A fixed window would need more (two windows' requests can meet at its edge); a token bucket
+ * has no edges, so the two reasons above add up: 6 of 100 on the default tier, 6 of 40 at
+ * 240/min.
  */
 export function bucketPlan(perMinute: number, burst: number): BucketPlan {
   const whole = Math.max(1, Math.floor(burst));

@@ -1,4 +1,4 @@
-// Many processes, one key, nothing shared but the API (issues 15, 20): with `cooperate` (the
+// Many processes, one key, nothing shared but the API: with `cooperate` (the
 // default) the others' use is inferred from the headers, and this process counts on its part of
 // the key (key-share.ts: the share, its AIMD factor, the reserve kept above empty). This is the
 // rate limiter's side of it: how far its bucket (token-bucket.ts) refills and what an answer

@@ -18,7 +18,7 @@
 import { SharedUse } from "./shared-use";
 
 /** The least share of the key's rate a cooperating process counts on. */
-export const MIN_SHARE = 1 / 16;
+const MIN_SHARE = 1 / 16;
 /** AIMD: how long the share's factor takes to grow back from 0 to 1 after a 429 halved it. */
 const AIMD_RECOVER_MS = 20_000;
 

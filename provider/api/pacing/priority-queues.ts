@@ -5,7 +5,7 @@
 
 import type { RequestPriority } from "../wire/types";
 
-export const PRIORITY_ORDER: readonly RequestPriority[] = ["completion", "mutation", "read", "poll"];
+const PRIORITY_ORDER: readonly RequestPriority[] = ["completion", "mutation", "read", "poll"];
 
 export class PriorityQueues<T> {
   private readonly queues: Record<RequestPriority, T[]> = { completion: [], mutation: [], read: [], poll: [] };

@@ -1,4 +1,4 @@
-// Opt-in exact coordination of one key's rate limit across processes and machines (issue 15):
+// Opt-in exact coordination of one key's rate limit across processes and machines:
 // every process takes a token from Redis before each request. The bucket is a true token bucket
 // on Redis's own clock (GCRA, one Lua script and one round trip per grant: gcra-script.ts), of
 // the key's rate and a burst a little below the API's (gcra-plan.ts), so no demand pattern of
@@ -8,11 +8,9 @@
 // Across processes, mutations go before status polls, as they do inside one (rate-limiter.ts):
 // while any process has a mutation waiting for a token it keeps a marker key alive in Redis,
 // and a poll waits until no marker is left before it asks for its token, at most `maxYieldMs`
-// (mutation-marker.ts). Measured in
-// the benchmark before this (docs/benchmarks.md, "Many stacks, one key"): the stacks whose
-// creates went first polled while the others' creates waited (25 and 30 list calls in all for
-// 4 × 40 and 8 × 20, against one stack's 20), each costing a create one second at the key's
-// rate; with it, 20. The marker lives on Redis's clock (a TTL), so a
+// (mutation-marker.ts). Without it, the stacks whose creates went first would poll while the
+// others' creates waited, each poll's token costing a waiting create its place at the key's
+// rate. The marker lives on Redis's clock (a TTL), so a
 // crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
 //
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis is an

@@ -16,7 +16,7 @@ export interface WaitReport {
   message: string;
 }
 
-export function describeWait(w: Omit<WaitReport, "message">): WaitReport {
+function describeWait(w: Omit<WaitReport, "message">): WaitReport {
   const share = Math.round(w.sharePerMinute);
   const sharing =
     w.othersPerMinute > 0

@@ -1,5 +1,5 @@
 // An async iterator over the pages of a list endpoint, by the spec's paging rules
-// (api-spec.md, "Paging rules"):
+// (docs/openapi.yaml, GET /v1/servers):
 // - cursor: request `links.next` (shape B: `links`, shape A: `meta.links`) until it is null,
 //   absent, or `links` is empty; the cursor and every filter are already in that URL;
 // - page: `page=1, 2, ...` until a page holds fewer items than `per_page`.

@@ -1,5 +1,5 @@
 // Which create inputs a deployment's shape can take (protocol/shapes.ts CREATE_FIELDS, from
-// api-spec.md "Server create request fields"). Shape A has no `user_data` or
+// the spec's create table). Shape A has no `user_data` or
 // `ddos_protection`; shape B has no `hostname` and no `tags` (B's tags go by PATCH right after
 // the create: client.ts). An input that cannot be sent is an error, never dropped in silence:
 // `check` reports it at preview (provider/server/validate.ts), the client refuses to send it.

@@ -13,7 +13,7 @@ export { WEBHOOK_EVENTS, type WebhookEvent } from "../../../protocol/events";
  */
 export type Integer = number;
 
-// Each member's comment is its description in schema.json (api-spec.md, "States and transitions").
+// Each member's comment is its description in schema.json (docs/openapi.yaml, `ServerStatus`).
 /** A server's status, as the API reports it. */
 export type ServerStatus =
   /** Being provisioned (shape A's first status; shape B says `starting`). */

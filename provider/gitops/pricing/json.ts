@@ -42,7 +42,7 @@ export interface CostJson {
   budget: { maxMonthlyIncrease: string; source: string; passed: boolean; overBy: string | null; message: string } | null;
 }
 
-export const CURRENCY_NOTE = "the hosting API gives no currency: amounts are in the unit of its plan prices (price_per_month, price_per_hour)";
+const CURRENCY_NOTE = "the hosting API gives no currency: amounts are in the unit of its plan prices (price_per_month, price_per_hour)";
 
 const total = (t: Total) => (t.unknown > 0 ? null : formatAmount(t.known));
 const amount = (m: Micros | undefined) => (m === undefined ? null : formatAmount(m));

@@ -10,7 +10,7 @@ import type { PricedServer } from "./servers";
 const code = (s: string) => "`" + s.replace(/`/g, "'") + "`";
 
 /** A total as a reader takes it: "30.00", or "30.00 + 1 server of unknown price". */
-export function showTotal(t: Total): string {
+function showTotal(t: Total): string {
   return t.unknown > 0 ? `${formatAmount(t.known)} + ${servers(t.unknown)} of unknown price` : formatAmount(t.known);
 }
 
@@ -42,7 +42,7 @@ function headline(e: CostEstimate): string {
   return `**${diff}**: ${span}.`;
 }
 
-export const PRICES_NOTE =
+const PRICES_NOTE =
   `Prices: the plan catalogue's \`price_per_month\` (a month is ${HOURS_PER_MONTH} hours of \`price_per_hour\`, capped at \`price_per_month\`); ` +
   `for a plan the catalogue does not list, ${HOURS_PER_MONTH} × the server's \`pricePerHour\`. The API gives no currency: amounts are in the unit of its prices.`;
 

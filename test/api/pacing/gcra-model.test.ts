@@ -1,4 +1,4 @@
-// Issue 20's proof in a deterministic model: 8 processes keep the key busy for 10 virtual
+// The Redis coordinator's proof in a deterministic model: 8 processes keep the key busy for 10 virtual
 // minutes through the coordinator's real gate (provider/api/pacing/token-gate.ts) and bucket
 // plan (pacing/gcra-plan.ts) over the Lua script's TypeScript twin (test/helpers/gcra-model.ts,
 // checked against the script in gcra-script.test.ts); every granted request reaches the

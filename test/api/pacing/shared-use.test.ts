@@ -1,5 +1,5 @@
 // The others' use of a key as one process infers it from `X-RateLimit-*` (provider/api/pacing/
-// shared-use.ts), here for a process's first answer: before issue 20's fix it counted nothing
+// shared-use.ts), here for a process's first answer: before the first-answer count it counted nothing
 // until its second answer, so a process that started beside others already spending the key took
 // the empty bucket for its own and raced them for every token (most 429s at 4 and 8 stacks).
 import { expect } from "chai";

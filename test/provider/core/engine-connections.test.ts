@@ -1,4 +1,4 @@
-// The cause of issue 21's empty-program preview, replayed with the Pulumi SDK's own gRPC
+// The cause of a preview that showed an empty program, replayed with the Pulumi SDK's own gRPC
 // client stubs and client options: an engine that exited leaves its connection in the
 // process's shared pool, in reconnect back-off; a later engine is given the same loopback
 // port; the new run's first call fails at once with the error CI printed,

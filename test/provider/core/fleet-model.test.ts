@@ -67,7 +67,7 @@ describe("K stacks on one key, creating and waiting, in the deterministic model 
       "4x40": { meanTime: 1.087, worstTime: 1.098, meanRateLimited: 0, worstRateLimited: 0 },
       "8x20": { meanTime: 1.151, worstTime: 1.174, meanRateLimited: 0.006, worstRateLimited: 0.011 },
     });
-    // Issue 20's targets, on every seed.
+    // The many-stacks targets, on every seed.
     expect(Math.max(...runs["4x40"]!.time)).to.be.at.most(1.15);
     expect(Math.max(...runs["4x40"]!.share)).to.be.at.most(0.01);
     expect(Math.max(...runs["8x20"]!.time)).to.be.at.most(1.2);

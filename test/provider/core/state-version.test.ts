@@ -13,7 +13,7 @@ import { FLEET_STATE_VERSIONS } from "../../../provider/fleet/upgrade";
 import * as server from "../../../provider/server/provider";
 import * as webhook from "../../../provider/webhook/provider";
 import * as fleet from "../../../provider/fleet/provider";
-import { PartialCreateError } from "../../../provider/server/partial-create";
+import { ResourceInitFailedError } from "../../../provider/server/resource-init-failed";
 import { testContext } from "../../helpers/test-process";
 
 const RECORDINGS = path.resolve(__dirname, "..", "..", "..", "..", "test", "upgrade", "recordings");
@@ -106,9 +106,9 @@ describe("versioned state: the steps", () => {
     // An import's read has nothing recorded: nothing to upgrade, the answer is stamped.
     expect((await wrapped.read("s1", {}, ctx)).props).to.deep.equal({ a: 2, [STATE_VERSION_KEY]: 3 });
     expect(seen.read).to.deep.equal({});
-    const failing = withStateVersions({ ...impl, create: async () => { throw new PartialCreateError("m", "s2", { a: 1 }, ["r"]); } }, three);
-    const err = await failing.create({}, ctx).catch((e: PartialCreateError) => e);
-    expect((err as PartialCreateError).properties).to.deep.equal({ a: 1, [STATE_VERSION_KEY]: 3 });
+    const failing = withStateVersions({ ...impl, create: async () => { throw new ResourceInitFailedError("m", "s2", { a: 1 }, ["r"]); } }, three);
+    const err = await failing.create({}, ctx).catch((e: ResourceInitFailedError) => e);
+    expect((err as ResourceInitFailedError).properties).to.deep.equal({ a: 1, [STATE_VERSION_KEY]: 3 });
   });
 });
 

@@ -207,7 +207,7 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     };
     const debian = news({ maxSurge: 2, groups: five, defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } });
     const err: any = await rejection(change(id, outs, debian, failing));
-    expect(err.name).to.equal("PartialCreateError");
+    expect(err.name).to.equal("ResourceInitFailedError");
     expect(err.message).to.match(/member web-fra-1: server \S+ was created but is not ready/);
     expect(err.message).to.match(/4 of 5 replacements done, the roll stopped there/);
     const recorded = err.properties as Props;

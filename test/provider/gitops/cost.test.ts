@@ -54,7 +54,7 @@ function collect(events: EngineEvent[]): ResourceStep[] {
   return c.steps();
 }
 
-/** Issue 30's pull request: 3 servers added, 1 moved to a bigger plan, 1 deleted, 2 unchanged (one of them relabelled). */
+/** A pull request: 3 servers added, 1 moved to a bigger plan, 1 deleted, 2 unchanged (one of them relabelled). */
 const PR_EVENTS = [
   event("refresh", "web-1", live("vc2-1c-1gb", "ewr"), declared("vc2-1c-1gb", "ewr")),
   event("same", "web-1", live("vc2-1c-1gb", "ewr"), declared("vc2-1c-1gb", "ewr")),
@@ -122,7 +122,7 @@ describe("the cost of a plan", () => {
   });
 
   describe("rows and totals", () => {
-    it("issue 30's pull request: each row and the totals to the cent, from the catalogue's prices", () => {
+    it("a pull request of adds, a plan change, a delete and a relabel: each row and the totals to the cent, from the catalogue's prices", () => {
       const { estimate, markdown, json } = costReport(collect(PR_EVENTS), PRICES, undefined);
       const past = ["vc2-1c-1gb", "vc2-1c-1gb", "vc2-2c-4gb", "vc2-1c-2gb"].map(monthOf); // 5 + 5 + 20 + 10
       const after = ["vc2-1c-1gb", "vc2-1c-1gb", "vc2-4c-8gb", "vc2-1c-1gb", "vc2-1c-2gb", "vhf-2c-4gb"].map(monthOf); // 5 + 5 + 40 + 5 + 10 + 24

@@ -1,4 +1,4 @@
-// hosting-orphans reads every resource that owns a server (issue 34): Servers and Fleets (members
+// hosting-orphans reads every resource that owns a server: Servers and Fleets (members
 // and leftovers) on both faces, Webhooks own none, and a type of this provider it does not
 // know stops it. A preview's Fleets give their tags, and the plugin face's Server creates count.
 // Pure functions over written states and engine events, no API.

@@ -1,4 +1,4 @@
-// The parts of the engine's contract that issue 28 added to the plugin face, over gRPC with
+// The parts of the engine's contract beyond create, read, update and delete on the plugin face, over gRPC with
 // the protocol's own messages (./rpc.ts, constants as literals), against the simulator in both
 // shapes: the detailed diff with kinds, Update at preview with unknowns only where the API
 // decides, outputs derived from a secret input kept secret, a lookup of a secret answered as a
@@ -32,7 +32,7 @@ const NEWS: Props = {
 const isSecret = (v: unknown) => (v as Props | undefined)?.[SIG] === SECRET_SIG;
 
 for (const shape of SHAPES) {
-  describe(`plugin face: the engine's contract of issue 28, shape ${shape}`, function () {
+  describe(`plugin face: the engine's contract beyond CRUD, shape ${shape}`, function () {
     let sim: TestSimulator;
     let client: Client;
     let face: PluginFace | undefined;
@@ -164,7 +164,7 @@ for (const shape of SHAPES) {
     });
 
     describe("webhook import: no invented secret", () => {
-      const url = "https://hooks.example.com/imported";
+      const url = "http://127.0.0.1:9/imported";
       const events = ["server.created"];
       let id: string;
       const stored = async () => (await sim.rawWebhooks()).find((w) => w.id === id).secret as string;
@@ -228,7 +228,7 @@ for (const shape of SHAPES) {
         try {
           await configure(proxy.url);
           const made = await call<InstanceType<typeof pb.CreateResponse>>(client, "create", new pb.CreateRequest()
-            .setUrn(URN(WEBHOOK, "w")).setType(WEBHOOK).setProperties(struct({ url: "https://hooks.example.com/w", events: ["server.created"], secret: secret("s") })));
+            .setUrn(URN(WEBHOOK, "w")).setType(WEBHOOK).setProperties(struct({ url: "http://127.0.0.1:9/w", events: ["server.created"], secret: secret("s") })));
           await call(client, "read", new pb.ReadRequest().setId(made.getId()).setUrn(URN(WEBHOOK, "quiet-hook")).setType(WEBHOOK)
             .setProperties(made.getProperties()));
           // The Log call is sent without waiting for its answer: the first one is awaited here.

@@ -6,7 +6,7 @@
 // and queues it ends are proven to the virtual millisecond in core/cancellation.test.ts.
 import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
-import { PartialCreateError } from "../../../provider/server/partial-create";
+import { ResourceInitFailedError } from "../../../provider/server/resource-init-failed";
 import { CancelledError } from "../../../provider/core/operation";
 import { countRequests, describeProviderShapes, rejection, serverNews } from "../harness";
 import { loose } from "../../helpers/loose-provider";
@@ -34,7 +34,7 @@ describeProviderShapes((shape) => `Server create, update and delete under Cancel
     await until("the create's POST", async () => (await posts()) === 1);
     abort.abort(new CancelledError());
     const err = await rejection(creating);
-    expect(err).to.be.instanceOf(PartialCreateError);
+    expect(err).to.be.instanceOf(ResourceInitFailedError);
     const live = await sim.liveServers();
     expect(live.map((s) => s.id), "the one server the API created is the one reported").to.deep.equal([err.id]);
     expect(err.properties).to.include({ __provider: "SHELL", region: "ewr" });
@@ -57,7 +57,7 @@ describeProviderShapes((shape) => `Server create, update and delete under Cancel
   it("a request's time-out (customTimeouts.create) bounds the wait instead of waitTimeoutSeconds, names itself, and keeps the server", async () => {
     const inputs = await checked({ waitTimeoutSeconds: 600 });
     const err = await rejection(server.create(inputs, { timeout: { seconds: 0.2, source: "customTimeouts.create" } }));
-    expect(err).to.be.instanceOf(PartialCreateError);
+    expect(err).to.be.instanceOf(ResourceInitFailedError);
     expect(err.reasons).to.have.length(1);
     expect(err.reasons[0]).to.match(
       /^server \S+ did not become active within 0\.2 s \(customTimeouts\.create of 0\.2s, which overrides waitTimeoutSeconds\) \(last status: (pending|starting)\)$/,
@@ -68,7 +68,7 @@ describeProviderShapes((shape) => `Server create, update and delete under Cancel
   it("an adoption (adoptId) of a server still provisioning is bounded by the request's time-out too, and kept", async () => {
     const first = await rejection(server.create(await checked(), { timeout: { seconds: 0.05, source: "customTimeouts.create" } }));
     const err = await rejection(server.create(await checked({ adoptId: first.id }), { timeout: { seconds: 0.1, source: "customTimeouts.create" } }));
-    expect(err).to.be.instanceOf(PartialCreateError);
+    expect(err).to.be.instanceOf(ResourceInitFailedError);
     expect(err.id).to.equal(first.id);
     expect(err.message).to.match(/was adopted but is not ready: .*within 0\.1 s \(customTimeouts\.create of 0\.1s, which overrides waitTimeoutSeconds\)/);
     expect(await posts(), "the adoption sent no POST").to.equal(1);

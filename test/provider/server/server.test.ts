@@ -10,7 +10,7 @@ const server = loose(serverTyped);
 type Props = Record<string, any>;
 
 describeProviderShapes((shape) => `Server provider against the simulator, shape ${shape}`, (sim, shape) => {
-  // Each shape's own create inputs (api-spec.md create table): A has hostname, B has userData
+  // Each shape's own create inputs (the spec's create table): A has hostname, B has userData
   // and ddosProtection; check refuses the others at preview (see the shape-true tests below).
   const own: Props = shape === "A" ? { hostname: "web-1" } : { userData: "#!/bin/sh\necho hi" };
   const ddos: Props = shape === "B" ? { ddosProtection: true } : {};

@@ -1,9 +1,9 @@
-// Shape-true servers (issue 12): each shape is sent only its own create fields. An input the
+// Shape-true servers: each shape is sent only its own create fields. An input the
 // deployment's shape cannot take is refused at `check` (preview) naming the field, the shape
 // and what to do, with no request beyond the catalogue read; shape B's tags reach the server
 // by PATCH right after the create, and a failure of that PATCH is a partial create, never a
 // lost server. The stack's ownership tag is the default only in shape A, where the create
-// request carries it: a shape B create with no declared tag is one POST (issue 20).
+// request carries it: a shape B create with no declared tag is one POST.
 import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
 import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection, serverNews } from "../harness";
@@ -106,7 +106,7 @@ describeProviderShapes((shape) => `Server: each shape gets only its own create f
       } finally {
         await proxy.close();
       }
-      expect(e.name).to.equal("PartialCreateError");
+      expect(e.name).to.equal("ResourceInitFailedError");
       const live = await sim.liveServers();
       expect(live.map((s: { id: string }) => s.id)).to.deep.equal([e.id]);
       expect(e.message).to.match(new RegExp(`server ${e.id} was created but is not ready: server ${e.id} was created, but setting its tags afterwards failed`));

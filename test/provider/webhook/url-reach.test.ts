@@ -1,5 +1,5 @@
 // Webhook URLs that point inside a network, in every literal spelling the URL parser
-// accepts (issue 12): each is refused at `check`, as the engine calls it at preview, with
+// accepts: each is refused at `check`, as the engine calls it at preview, with
 // the field, the host as parsed and the rule that matched. Public addresses written in
 // the same odd spellings are accepted, so a check that refused everything would fail here.
 // The API base URL is public, so that loopback receivers count as refusals too.
@@ -89,7 +89,7 @@ const GOOD_URLS = [
   "http://172.32.0.1/",
 ];
 
-describe("webhook url: literal addresses inside a network are refused at check, in every spelling (issue 12)", () => {
+describe("webhook url: literal addresses inside a network are refused at check, in every spelling", () => {
   before(() => void useProcess({ "hosting:apiKey": "k", "hosting:baseUrl": "https://api.hosting.example" }));
   after(forgetSettings);
 

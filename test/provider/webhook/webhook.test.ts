@@ -27,38 +27,38 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
   }
 
   it("check generates a secret when none is given and keeps it stable afterwards", async () => {
-    const first = await checked({ url: "https://hooks.example.com/a", events: EVENTS, secret: "" });
+    const first = await checked({ url: "http://127.0.0.1:9/a", events: EVENTS, secret: "" });
     expect(first.secret).to.match(/^[0-9a-f]{64}$/);
     expect(first.events).to.deep.equal(["server.created", "server.status_changed"]);
-    const again = await checked({ url: "https://hooks.example.com/b", events: EVENTS }, first);
+    const again = await checked({ url: "http://127.0.0.1:9/b", events: EVENTS }, first);
     expect(again.secret).to.equal(first.secret);
-    const given = await checked({ url: "https://hooks.example.com/a", events: EVENTS, secret: "mine" }, first);
+    const given = await checked({ url: "http://127.0.0.1:9/a", events: EVENTS, secret: "mine" }, first);
     expect(given.secret).to.equal("mine");
-    const other = await checked({ url: "https://hooks.example.com/a", events: EVENTS });
+    const other = await checked({ url: "http://127.0.0.1:9/a", events: EVENTS });
     expect(other.secret).to.not.equal(first.secret);
   });
 
   it("an imported webhook (read with nothing recorded): no secret invented, the API's kept, a declared one added", async () => {
-    const made = await webhook.create(await checked({ url: "https://hooks.example.com/i", events: EVENTS, secret: "receivers" }));
+    const made = await webhook.create(await checked({ url: "http://127.0.0.1:9/i", events: EVENTS, secret: "receivers" }));
     const read = await webhook.read(made.id, { __provider: "SHELL" });
     expect(read.props.secret).to.equal("");
-    expect(read.inputs).to.deep.equal({ url: "https://hooks.example.com/i", events: [...EVENTS].sort() });
+    expect(read.inputs).to.deep.equal({ url: "http://127.0.0.1:9/i", events: [...EVENTS].sort() });
     const kept = await checked(read.inputs, read.inputs);
     expect(kept.secret).to.equal("");
     expect((await webhook.diff(made.id, read.props, kept)).changes).to.equal(false);
-    await webhook.update(made.id, read.props, { ...kept, url: "https://hooks.example.com/j" });
+    await webhook.update(made.id, read.props, { ...kept, url: "http://127.0.0.1:9/j" });
     expect(await secretOnSim(made.id)).to.equal("receivers");
     const declared = await checked({ ...read.inputs, secret: "receivers" }, read.inputs);
     expect((await webhook.diff(made.id, read.props, declared)).detailedDiff).to.deep.equal({ secret: { kind: "add", replace: false } });
     // A new webhook (nothing recorded) still gets a generated secret.
-    expect((await checked({ url: "https://hooks.example.com/k", events: EVENTS })).secret).to.match(/^[0-9a-f]{64}$/);
+    expect((await checked({ url: "http://127.0.0.1:9/k", events: EVENTS })).secret).to.match(/^[0-9a-f]{64}$/);
     await webhook.delete(made.id, read.props);
   });
 
   it("the dynamic face's replaceOnChanges (a fact of the resource's context, not an input) makes a url change a replace", async () => {
-    const olds = { url: "https://hooks.example.com/a", events: EVENTS, secret: "s", createdAt: "" };
+    const olds = { url: "http://127.0.0.1:9/a", events: EVENTS, secret: "s", createdAt: "" };
     const replacing = testContext({ name: "hook", replaceOnChanges: ["url"] });
-    const res = await webhook.check({}, { __provider: "SHELL", url: "https://hooks.example.com/b", events: EVENTS, secret: "s" }, replacing);
+    const res = await webhook.check({}, { __provider: "SHELL", url: "http://127.0.0.1:9/b", events: EVENTS, secret: "s" }, replacing);
     expect(res.failures ?? []).to.deep.equal([]);
     const news = { ...(res.inputs as Props), __provider: "SHELL" };
     expect(hiddenKeys(news), "the option stays in the context").to.deep.equal([]);
@@ -80,25 +80,25 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
   });
 
   it("creates, reads, updates in place and deletes a webhook", async () => {
-    const inputs = await checked({ url: "https://hooks.example.com/a", events: EVENTS });
+    const inputs = await checked({ url: "http://127.0.0.1:9/a", events: EVENTS });
     const made = await webhook.create(inputs);
     const outs = { ...made.outs, __provider: "SHELL" };
-    expect(outs).to.include({ url: "https://hooks.example.com/a", secret: inputs.secret });
+    expect(outs).to.include({ url: "http://127.0.0.1:9/a", secret: inputs.secret });
     expect(outs.events).to.deep.equal(["server.created", "server.status_changed"]);
     expect(await secretOnSim(made.id)).to.equal(inputs.secret);
 
     const read = await webhook.read(made.id, outs);
     expect(read.id).to.equal(made.id);
     expect(read.props).to.deep.equal(made.outs);
-    expect(await webhook.diff(made.id, outs, await checked({ url: "https://hooks.example.com/a", events: [...EVENTS].reverse() }, inputs)))
+    expect(await webhook.diff(made.id, outs, await checked({ url: "http://127.0.0.1:9/a", events: [...EVENTS].reverse() }, inputs)))
       .to.deep.include({ changes: false });
 
-    const news = await checked({ url: "https://hooks.example.com/b", events: ["invoice.created"], secret: "rotated" }, inputs);
+    const news = await checked({ url: "http://127.0.0.1:9/b", events: ["invoice.created"], secret: "rotated" }, inputs);
     const plan = await webhook.diff(made.id, outs, news);
     expect(plan).to.deep.include({ changes: true, replaces: [] });
     await sim.admin("POST", "/stats/reset");
     const updated = await webhook.update(made.id, outs, news);
-    expect(updated.outs).to.include({ url: "https://hooks.example.com/b", secret: "rotated" });
+    expect(updated.outs).to.include({ url: "http://127.0.0.1:9/b", secret: "rotated" });
     expect(countRequests(await sim.stats(), "PATCH /v1/webhooks/:id")).to.equal(1);
     expect(await secretOnSim(made.id)).to.equal("rotated");
 
@@ -117,7 +117,7 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
     beforeEach(() => void useProcess({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": proxy.url }, { waiterTimings: FAST_WAITS }));
 
     it("warns instead of failing on read, update and delete", async () => {
-      const inputs = await checked({ url: "https://hooks.example.com/a", events: EVENTS });
+      const inputs = await checked({ url: "http://127.0.0.1:9/a", events: EVENTS });
       const made = await webhook.create(inputs);
       const outs = { ...made.outs, __provider: "SHELL" };
       const before = recentWarnings().length;
@@ -126,9 +126,9 @@ describeProviderShapes((shape) => `Webhook provider against the simulator, shape
       expect(read.id).to.equal(made.id);
       expect(read.props).to.deep.equal(outs);
 
-      const news = await checked({ url: "https://hooks.example.com/b", events: EVENTS }, inputs);
+      const news = await checked({ url: "http://127.0.0.1:9/b", events: EVENTS }, inputs);
       const updated = await webhook.update(made.id, outs, news);
-      expect(updated.outs.url).to.equal("https://hooks.example.com/a");
+      expect(updated.outs.url).to.equal("http://127.0.0.1:9/a");
 
       await webhook.delete(made.id, outs);
       const warnings = recentWarnings().slice(before);
