@@ -31,6 +31,7 @@ import type {
   Plan,
   ReadOptions,
   Region,
+  RequestPriority,
   Server,
   ServerAction,
   ServerFilter,
@@ -171,10 +172,12 @@ export class HostingClient implements HostingApi {
     if (w.estimated_provisioning_seconds !== undefined && Number.isFinite(est)) {
       result.estimatedProvisioningMs = Math.round(est * 1000);
     }
-    // Shape B's create table has no tags: they go by PATCH, as part of this create.
+    // Shape B's create table has no tags: they go by PATCH, as part of this create, ahead of every
+    // other waiting mutation (a fleet's other members' POSTs): a server is tagged before the next
+    // is made, so a process killed under the rate limit leaves at most the POSTs in flight untagged.
     if (shape === "B" && req.tags !== undefined && req.tags.length > 0) {
       try {
-        result.server = await this.updateServer(result.server.id, { tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags`, signal: opts.signal });
+        result.server = await this.patchServer(result.server.id, { tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags`, signal: opts.signal }, "completion");
       } catch (e) {
         throw new IncompleteCreateError(result.server, result.estimatedProvisioningMs, e as Error);
       }
@@ -182,7 +185,11 @@ export class HostingClient implements HostingApi {
     return result;
   }
 
-  async updateServer(id: string, req: UpdateServerRequest, opts: MutationOptions = {}): Promise<Server> {
+  updateServer(id: string, req: UpdateServerRequest, opts: MutationOptions = {}): Promise<Server> {
+    return this.patchServer(id, req, opts, "mutation");
+  }
+
+  private async patchServer(id: string, req: UpdateServerRequest, opts: MutationOptions, priority: RequestPriority): Promise<Server> {
     const body: Wire = {};
     if (req.label !== undefined) body.label = req.label;
     if (req.tags !== undefined) body.tags = req.tags;
@@ -193,6 +200,7 @@ export class HostingClient implements HostingApi {
         idempotencyKey: opts.idempotencyKey ?? randomUUID(),
         operation: `updating server ${id}`,
         signal: opts.signal,
+        priority,
       }),
     ]);
     return toServer(this.one(res.data, "server", "PATCH", path), os);

@@ -11,6 +11,10 @@
 //
 // A resource is known by its name (the engine's, from the operation context). The same name
 // checked twice (preview, then up) is the same resource, not a duplicate.
+//
+// The same record knows which Fleet instances are running an operation in this process: the
+// servers of an instance not marked live yet are those of a create that never finished, unless
+// that create is still running beside this one (two Fleets of one name created in one `up`).
 
 export class AdoptionClaims {
   private readonly claims = new Map<string, Set<string>>();
@@ -21,6 +25,26 @@ export class AdoptionClaims {
     this.claims.set(id, names);
     if (name !== undefined) names.add(name);
     return [...names].filter((n) => n !== name).sort();
+  }
+
+  private readonly running = new Map<string, number>();
+
+  /** Records that the fleet instance `instance` runs an operation now; call the result when it ends. */
+  run(instance: string): () => void {
+    this.running.set(instance, (this.running.get(instance) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const n = (this.running.get(instance) ?? 1) - 1;
+      if (n > 0) this.running.set(instance, n);
+      else this.running.delete(instance);
+    };
+  }
+
+  /** Whether the fleet instance `instance` runs an operation in this process now. */
+  isRunning(instance: string): boolean {
+    return this.running.has(instance);
   }
 
   /** The other names that claim `id` (create re-checks before it takes the server over). */

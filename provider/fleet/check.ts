@@ -103,8 +103,12 @@ function checkOptions(news: RawProps): CheckFailure[] {
   }
   const ids = news.adoptIds;
   if (ids && typeof ids === "object" && !containsUnknown(ids)) {
+    const keyOf = new Map<string, string>();
     for (const [key, id] of Object.entries(ids as RawProps)) {
       if (typeof id !== "string" || id === "") failures.push({ property: "adoptIds", reason: `adoptIds["${key}"] must be a server id` });
+      // One server is one member: two members holding it would each delete it.
+      else if (keyOf.has(id)) failures.push({ property: "adoptIds", reason: `adoptIds["${keyOf.get(id)}"] and adoptIds["${key}"] both name server ${id}; give each member its own server` });
+      else keyOf.set(id, key);
     }
   }
   return failures;

@@ -1,12 +1,30 @@
-// What makes a fleet's server recognisable afterwards as "member <key> of fleet
-// <project>/<stack>/<name>", whatever happened to the run that created it (a kill -9, a lost
-// CI runner, Ctrl-C): two tags on every server a Fleet creates or adopts, and a deterministic
-// Idempotency-Key per member create.
-//   hosting-fleet:<project>/<stack>/<name>   one per fleet: one `GET /v1/servers?tag=` finds
-//                                            every server the fleet ever made (reconcile.ts)
+// What makes a fleet's server recognisable afterwards as "member <key> of this Fleet instance",
+// whatever happened to the run that created it (a kill -9, a lost CI runner, Ctrl-C), and what
+// tells that instance's servers from those of another Fleet that shares its name (a
+// replacement, a second Fleet of the name under another parent, a new Fleet reusing a renamed
+// one's name). Marks on every server a Fleet creates or takes over:
+//   hosting-fleet:<project>/<stack>/<name>   the fleet's name in its stack: one `GET
+//                                            /v1/servers?tag=` finds every server any Fleet of that
+//                                            name made (reconcile.ts). A search key, not an owner.
 //   hosting-member:<key>                     which member the server was made for
+//   hosting-owner:<fleet id>                 the resource instance that holds it: the fleet's
+//                                            resource id, random for every create, so no other
+//                                            instance ever carries it. Only this instance deletes it.
+//   hosting-spec:<digest>                    a digest of every replace-forcing field the server was
+//                                            created with (region, plan, image, hostname, SSH keys,
+//                                            user data, backups, DDoS protection), set by its create
+//                                            alone and kept by every take-over: a reclaim takes over
+//                                            only a server whose digest is the member's, since the
+//                                            API does not return user data, SSH keys and the like
+//   hosting-live:<fleet id>                  on one member (the anchor) once a run of the instance
+//                                            finished (the engine records its state): the servers
+//                                            of an instance with no live mark were left by a create
+//                                            that never finished, and the next create of the name
+//                                            takes them over; those of a live instance it leaves.
+// A take-over (adoptIds, a reclaim, a Server's adoptId) replaces the former holder's marks by
+// the new holder's (provider/server/system-tags.ts), so the former holder's delete leaves it.
 // Shape A's create request takes tags, so a server carries them from its first moment. Shape B's
-// takes none: the client sends them by a PATCH right after the POST (api/client.ts). An update's
+// takes none: the client sends them by a PATCH after the POST (api/client.ts). An update's
 // member creates also carry a deterministic Idempotency-Key (the fleet's resource id, the member,
 // the fleet's generation, the spec), so an update killed between a POST and its PATCH is sent
 // again with the same key by the next run, and an API that still remembers the key answers with
@@ -15,11 +33,11 @@
 // replays it would answer with a server deleted long ago (the soak found that: a fleet destroyed
 // and made again with the same members failed, "server ... disappeared while waiting for
 // active"). docs/guide.md ("A killed up") says what each shape proves.
-// Like Kubernetes' owner references and labels, the tags, not the state, say what belongs to
-// the fleet: the state is what a killed run may never have written.
+// Like Kubernetes' owner references (which carry the owner's UID, not its name), the marks, not
+// the state, say what belongs to the fleet: the state is what a killed run may never have written.
 
 import { createHash } from "crypto";
-import { FLEET_TAG_PREFIX as FLEET_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX } from "../server/system-tags";
+import { FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, SPEC_MARK_PREFIX } from "../server/system-tags";
 
 
 /** The tag of every server of the fleet `name` in `<project>/<stack>`. */
@@ -32,15 +50,58 @@ export function memberTagOf(key: string): string {
   return `${MEMBER_PREFIX}${key}`;
 }
 
-/** The member key a server's tags name, if any. */
+/** The member key a server's tags name; none when they name none, or two (nobody can tell which). */
 export function memberKeyOf(tags: readonly string[] | undefined): string | undefined {
-  const tag = (tags ?? []).find((t) => t.startsWith(MEMBER_PREFIX));
-  return tag ? tag.slice(MEMBER_PREFIX.length) : undefined;
+  const keys = [...new Set((tags ?? []).filter((t) => t.startsWith(MEMBER_PREFIX)))];
+  return keys.length === 1 ? keys[0].slice(MEMBER_PREFIX.length) : undefined;
 }
 
-/** The two tags of a member's server. */
-export function identityTags(fleetTag: string, key: string): string[] {
-  return [fleetTag, memberTagOf(key)];
+/**
+ * The fleet instance a resource id stands for: a created fleet's id (`fleet-<uuid>`) as it is;
+ * an imported fleet's id (its selection of servers, any length) as a digest, so its mark stays a
+ * short tag.
+ */
+export function instanceOf(id: string): string {
+  return /^fleet-[0-9a-f-]{36}$/.test(id) ? id : `imported-${createHash("sha256").update(id).digest("hex").slice(0, 32)}`;
+}
+
+/** The mark of the fleet instance `instance` (its resource id) on every server it holds. */
+export function ownerMarkOf(instance: string): string {
+  return `${OWNER_MARK_PREFIX}${instance}`;
+}
+
+/** The mark, on one of its servers, that says a run of the instance finished. */
+export function liveMarkOf(instance: string): string {
+  return `${LIVE_MARK_PREFIX}${instance}`;
+}
+
+/** The fleet instances `tags` say finished a run. */
+export function liveInstancesOf(tags: readonly string[] | undefined): string[] {
+  return (tags ?? []).filter((t) => t.startsWith(LIVE_MARK_PREFIX)).map((t) => t.slice(LIVE_MARK_PREFIX.length));
+}
+
+/** What of a member's spec a create cannot change without a replacement, as `check` normalized it. */
+export interface CreatedFields {
+  region: string;
+  plan: string;
+  os: string;
+  hostname?: unknown;
+  sshKeyIds?: unknown;
+  userData?: unknown;
+  backups?: unknown;
+  ddosProtection?: unknown;
+}
+
+/** The spec mark of a server created with `spec`: the same digest for the same replace-forcing fields. */
+export function specMarkOf(spec: CreatedFields): string {
+  const keys = Array.isArray(spec.sshKeyIds) ? [...(spec.sshKeyIds as string[])].sort() : [];
+  const fields = [spec.region, spec.plan, spec.os, spec.hostname ?? null, keys, spec.userData ?? null, spec.backups === true, spec.ddosProtection === true];
+  return `${SPEC_MARK_PREFIX}${createHash("sha256").update(JSON.stringify(fields)).digest("hex").slice(0, 24)}`;
+}
+
+/** The marks of a member's server: the fleet's name, the member, the instance that holds it. */
+export function identityTags(fleetTag: string, key: string, instance: string): string[] {
+  return [fleetTag, memberTagOf(key), ownerMarkOf(instance)];
 }
 
 /**

@@ -5,14 +5,19 @@
 // A server the core reports as existing but not ready (ResourceInitFailedError) comes back as a
 // MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
 // carries the member's identity tags, an update's creates a deterministic Idempotency-Key (identity.ts), and every
-// call the fleet operation's context (the engine's Cancel and customTimeouts).
+// call the fleet operation's context (the engine's Cancel and customTimeouts). A delete reads the
+// server's own tags first (one list for the group, the waiter's batch) and leaves a server another
+// resource holds now (ownership.ts): a take-over in the same `up` (a move) keeps it.
 
 import * as server from "../server/provider";
 import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
+import type { Server } from "../api/wire/types";
 import { withOverrides, type OperationContext } from "../core/context";
-import { identityTags, memberIdempotencyKey } from "./identity";
+import { identityTags, memberIdempotencyKey, specMarkOf } from "./identity";
+import { mayDelete } from "./ownership";
+import { ownerOf } from "../server/system-tags";
 import { MemberFailure, type MemberOps } from "./member-failure";
 import { serverInputsOf } from "./specs";
 import type { MemberSpec, RecordedMember } from "./types";
@@ -63,6 +68,18 @@ export interface MemberContext {
   ctx: OperationContext;
   /** The fleet's tag (identity.ts); absent for a fleet that has none (no stack known). */
   fleetTag?: string;
+  /** The fleet instance (its resource id): the owner mark of every server it creates or takes over. */
+  instance: string;
+  /**
+   * Servers as a list just made answered them (a delete's own list of the fleet's tag): a delete
+   * checks their tags there instead of reading them again. Others are read (the waiter's batch).
+   */
+  listed?: ReadonlyMap<string, Server>;
+  /**
+   * Where each take-over's summary goes (member key, what the server core says of it), for the
+   * fleet to print once for all of them; without it each goes to the operation's log.
+   */
+  takeOvers?: Array<{ key: string; summary: string }>;
   /**
    * The fleet's resource id and generation, from its state: an update's member creates take a
    * deterministic Idempotency-Key from them (identity.ts). A create has no id yet, and its members'
@@ -76,10 +93,13 @@ export interface MemberContext {
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(fleet: MemberContext): MemberOps {
   const { ctx } = fleet;
-  const identity = (key: string, spec: MemberSpec): OperationContext => {
+  const identity = (key: string, spec: MemberSpec, adopting: boolean): OperationContext => {
     if (!fleet.fleetTag) return ctx;
+    // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
+    const takeOvers = fleet.takeOvers;
     return withOverrides(ctx, {
-      systemTags: identityTags(fleet.fleetTag, key),
+      ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
+      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)])],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec) : undefined,
     });
   };
@@ -87,7 +107,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     async create(key: string, spec: MemberSpec, adoptId?: string) {
       const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
       try {
-        const res = await server.create(inputs, identity(key, spec));
+        const res = await server.create(inputs, identity(key, spec, adoptId !== undefined));
         return recordMember(res.id, res.outs as ServerOutputs);
       } catch (e) {
         throw failure(key, e);
@@ -103,6 +123,16 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     },
     async sendDelete(key: string, member: RecordedMember) {
       try {
+        // A fleet with no tag (no stack known) marks nothing: there is nothing to read.
+        if (fleet.fleetTag) {
+          const live = fleet.listed?.get(member.id) ?? (await ctx.waiter.read(member.id, { signal: ctx.signal }));
+          if (!live) return false;
+          if (!mayDelete(live.tags, fleet.instance, member.owner, fleet.fleetTag)) {
+            const holder = ownerOf(live.tags);
+            ctx.log.warn(`server ${member.id} (${key}) is held by ${holder ? `"${holder}"` : "another resource"} now: the fleet leaves it and forgets it`);
+            return false;
+          }
+        }
         return await server.sendDelete(member.id, ctx);
       } catch (e) {
         throw failure(key, e);

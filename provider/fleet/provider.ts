@@ -8,10 +8,13 @@
 //   update  roll.ts: leftovers, deletes, updates, creates, then the rolling replacement
 //   create and update first reconcile the account with the state (reconcile.ts: one list of the
 //           servers carrying the fleet's tag, identity.ts): what a killed run made is reclaimed
-//           by member key or deleted as a leftover, never made twice
+//           by member key or deleted as a leftover, never made twice; only servers this resource
+//           instance may take count (ownership.ts: their own marks), and a run ends by setting
+//           the marks its members lack (marks.ts)
 //   read    read.ts: refresh (one shared list call) and import
-//   delete  every member and leftover, and every unrecorded server with the fleet's tag, at once
-//           (remove-all.ts: every DELETE, then one list)
+//   delete  every member and leftover, and every unrecorded server of the instance, at once
+//           (remove-all.ts: every DELETE, then one list); a server another resource took over
+//           since (a move) is left (member-ops.ts)
 // Each member's create, update and delete carries the fleet operation's context (the engine's
 // Cancel and customTimeouts), and a pause between batches sleeps on its clock and ends on Cancel.
 // The members' operations are the server core's unless the implementation is built with others
@@ -49,7 +52,9 @@ import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
-import { fleetTagOf } from "./identity";
+import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
+import { claimable } from "./ownership";
+import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -89,15 +94,30 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
 }
 
 export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
+  // The instance's identity, random: no other Fleet (a replacement, one of the same name) has it.
   const id = `fleet-${randomUUID()}`;
+  const done = ctx.claims.run(id);
+  try {
+    return await createInstance(id, inputs, ctx, memberOps);
+  } finally {
+    done();
+  }
+}
+
+async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   const specs = inputs.memberSpecs;
   const fleetTag = fleetTagFor(ctx);
   const adopt = await adoptionsOf(ctx.api, specs, inputs.adoptIds, inputs.adoptTag);
   const state: FleetState = { members: {}, leftovers: {} };
   const plan = planMembers({}, specs);
-  // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest deleted.
-  const { reclaim } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag);
-  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, generation: 0 }));
+  // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest
+  // deleted; a live Fleet's servers (a replacement's create runs beside the old Fleet) are not touched.
+  const scope = { instance: id, unmarked: false, adopted: new Set(Object.keys(adopt)) };
+  const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
+  const takeOvers: TakeOvers = [];
+  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }));
+  warnTakeOvers(ctx, takeOvers);
+  if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, found, previous: new Set() });
   const outs = outputsOf(inputs, state, fleetTag, 1);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };
@@ -106,14 +126,30 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
 export async function update(
   id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps,
 ): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
+  const done = ctx.claims.run(instanceOf(id));
+  try {
+    return await updateInstance(id, olds, news, ctx, memberOps);
+  } finally {
+    done();
+  }
+}
+
+async function updateInstance(
+  id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory,
+): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
   const state: FleetState = { members: { ...(olds.members ?? {}) }, leftovers: { ...(olds.leftovers ?? {}) } };
   // The tag the fleet's servers already carry, even after a rename; a fleet from before tags gets its own now.
   const fleetTag = olds.fleetTag ?? fleetTagFor(ctx);
   const generation = olds.generation ?? 0;
+  const instance = instanceOf(id);
+  const previous = new Set(Object.values(state.members).map((m) => m.id));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const held = holdIfStill(plan, olds.heldRoll, news);
-  const { reclaim } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag);
-  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, fleetId: id, generation }));
+  const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, adopted: new Set() });
+  const takeOvers: TakeOvers = [];
+  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers }));
+  warnTakeOvers(ctx, takeOvers);
+  if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
   const outs = outputsOf(news, state, fleetTag, generation + 1);
   if (result.heldBack) {
     const checks = healthChecksOf(news.groups, news.healthCheck);
@@ -123,26 +159,56 @@ export async function update(
   return { outs };
 }
 
-/**
- * One list of the servers carrying the fleet's tag, then reconcile.ts: the servers an
- * interrupted run made are reclaimed for the members that need one, and the others become
- * leftovers in `state` (and in `plan.leftovers`, so this run deletes them).
- */
-async function reconcileWithAccount(
-  ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined,
-): Promise<Reconciliation> {
-  if (!fleetTag) return { reclaim: {}, strays: [] };
-  const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
-  const fits = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
-  const needed = [...plan.create, ...plan.replace.map((r) => r.key)];
-  const result = reconcile({ found, members: state.members, leftovers: state.leftovers, specs, needed, fits });
-  for (const s of result.strays) state.leftovers[s.id] = recordMember(s.id, serverOutputs(s, {}, cat));
-  const reclaimed = new Set(Object.values(result.reclaim));
-  plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
-  return result;
+type TakeOvers = NonNullable<MemberContext["takeOvers"]>;
+
+/** One warning for every server the operation took over instead of creating, each named by its member. */
+function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
+  if (takeOvers.length === 0) return;
+  const name = ctx.resource.name !== undefined ? `Fleet ${ctx.resource.name}` : "the fleet";
+  const each = [...takeOvers].sort((a, b) => compareKeys(a.key, b.key)).map((t) => `member ${t.key}: ${t.summary}`);
+  ctx.log.warn(`${name} took over ${takeOvers.length} existing server${takeOvers.length === 1 ? "" : "s"} instead of creating them (no POST): ${each.join("; ")}`);
 }
 
-/** Every live server carrying the fleet's tag (one list call, paged). */
+/** Which servers a reconciliation may take: this instance's, and whether unmarked ones count (ownership.ts). */
+interface Scope {
+  instance: string;
+  unmarked: boolean;
+  /** Member keys an explicit adoption fills: no reclaim for them. */
+  adopted: ReadonlySet<string>;
+}
+
+/**
+ * One list of the servers carrying the fleet's tag, then ownership.ts (what this instance may
+ * take, by the servers' own tags) and reconcile.ts: the servers an interrupted run made are
+ * reclaimed for the members that need one, and the others become leftovers in `state` (and in
+ * `plan.leftovers`, so this run deletes them). A reclaimed server is recorded as a leftover until
+ * its take-over succeeds (roll.ts), so a failed take-over never records it as the member.
+ */
+async function reconcileWithAccount(
+  ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
+): Promise<Reconciliation & { found: Server[] }> {
+  if (!fleetTag) return { reclaim: {}, strays: [], found: [] };
+  const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
+  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, running: (i) => ctx.claims.isRunning(i) });
+  const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
+  // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
+  const fits = (server: Server, spec: MemberSpec) =>
+    (server.tags ?? []).includes(specMarkOf(spec)) && adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
+  const needed = [...plan.create, ...plan.replace.map((r) => r.key)].filter((k) => !scope.adopted.has(k));
+  const servers = claims.map((c) => c.server);
+  const result = reconcile({ found: servers, members: state.members, leftovers: state.leftovers, specs, needed, fits });
+  const record = (s: Server) => {
+    const owner = owners.get(s.id);
+    return { ...recordMember(s.id, serverOutputs(s, {}, cat)), ...(owner ? { owner } : {}) };
+  };
+  for (const s of result.strays) state.leftovers[s.id] = record(s);
+  const reclaimed = new Set(Object.values(result.reclaim));
+  for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
+  plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
+  return { ...result, found };
+}
+
+/** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */
 async function fleetServers(ctx: OperationContext, fleetTag: string | undefined): Promise<Server[]> {
   if (!fleetTag) return [];
   return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
@@ -207,12 +273,20 @@ function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: R
 
 export const read = (id: string, props: Recorded<FleetOutputs>, ctx: OperationContext): Promise<ReadOutcome<FleetInputs, FleetOutputs>> => readFleet(id, props, ctx);
 
-async function destroy(_id: string, props: Recorded<FleetOutputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<void> {
+async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<void> {
   const all = new Map([...Object.entries(props.members ?? {}), ...Object.entries(props.leftovers ?? {})]);
-  // A server of the fleet that no state recorded (an interrupted run's) goes too.
+  const instance = instanceOf(id);
+  // A server of this instance that no state recorded (an interrupted run's) goes too; another
+  // instance's that the list shows (a live Fleet of the same name, an API that ignores the filter) stays.
   const recorded = new Set([...all.values()].map((m) => m.id));
-  for (const s of await fleetServers(ctx, props.fleetTag)) if (!recorded.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
-  const ops = memberOps({ ctx, fleetTag: props.fleetTag, generation: props.generation ?? 0 });
+  const fleetTag = props.fleetTag;
+  const listed = await fleetServers(ctx, fleetTag);
+  const claims = fleetTag ? claimable(listed, { instance, fleetTag, unmarked: true, running: (i) => ctx.claims.isRunning(i) }) : [];
+  for (const { server: s, owner } of claims) {
+    if (!recorded.has(s.id)) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
+  }
+  // The list just made answers each listed server's own tags; the others are read before their DELETE.
+  const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });
   const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, ops);
   const failed = failures.map((f) => `${f.key}: ${f.reason}`);
   if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.size} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);

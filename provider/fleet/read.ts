@@ -80,7 +80,13 @@ async function selectServers(id: string, ctx: OperationContext): Promise<Record<
   const client = ctx.api;
   const out: Record<string, Server> = {};
   if (id.startsWith("tag:")) {
-    for (const s of await client.listAllServers({ tag: id.slice(4) })) if (parseMemberKey(s.label)) out[s.label] = s;
+    const tag = id.slice(4);
+    for (const s of await client.listAllServers({ tag })) {
+      // The server's own tags decide, not the list's filter; one member is one server, as in an adoption.
+      if (!(s.tags ?? []).includes(tag) || !parseMemberKey(s.label)) continue;
+      if (out[s.label]) throw new Error(`import id "${id}": servers ${out[s.label].id} and ${s.id} both have the label "${s.label}"; import by ids instead (<key>=<server id>,...) to say which one is the member`);
+      out[s.label] = s;
+    }
     return out;
   }
   const pairs = id.split(",").map((p) => p.trim().split("="));

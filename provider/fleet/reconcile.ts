@@ -2,8 +2,9 @@
 // changes anything, the servers that carry the fleet's tag (identity.ts; one list call) are
 // compared with the state, and every server an interrupted run made but never recorded gets a
 // place, as Kubernetes' Deployment controller adopts the ReplicaSets its labels select:
-//   reclaimed  a server made for member <key> whose spec it fits (region, plan, OS: the rules
-//              of an adoption, provider/server/adopt-check.ts), where that member has no server
+//   reclaimed  a server made for member <key> whose spec it fits (its spec mark is the
+//              member's, identity.ts, and region, plan and OS pass the rules of an adoption,
+//              provider/server/adopt-check.ts), where that member has no server
 //              yet (create) or is being replaced (the roll): it becomes the member through the
 //              server core's adoption (wait for `active`, one PATCH for label and tags), no POST
 //   stray      any other unrecorded server of the fleet (a member no longer declared, a spec

@@ -20,7 +20,8 @@
 // functions), deletes in groups (remove-all.ts: every DELETE, then one wait for all); waits
 // between batches take the injected clock (so tests run them on virtual time) and end at once on the engine's Cancel.
 // Servers an interrupted run made (reconcile.ts) come in `adopt`: a new member's or a
-// replacement's create takes the server over instead of sending a POST.
+// replacement's create takes the server over instead of sending a POST. Such a server is recorded
+// as a leftover until its take-over succeeds: a failed one leaves it a leftover, never the member.
 
 import type { Clock } from "../api/wire/clock";
 import { sleepUnlessCancelled } from "../core/operation";
@@ -79,8 +80,9 @@ export async function applyPlan(
       state.members[key] = await ops.create(key, specs[key], opts.adopt?.[key]);
       delete state.leftovers[state.members[key].id];
     } catch (e) {
-      // A server that exists but is not ready is the member: the next `up` replaces it.
-      if (e instanceof MemberFailure && e.server) state.members[key] = e.server;
+      // A server that exists but is not ready is the member: the next `up` replaces it. A
+      // leftover whose take-over failed stays a leftover, as recorded (reconcile.ts).
+      if (e instanceof MemberFailure && e.server && !(e.server.id in state.leftovers)) state.members[key] = e.server;
       throw e;
     }
   })));
@@ -132,7 +134,7 @@ async function rollBatch(
       fresh[key] = await ops.create(key, specs[key], adopt[key]);
       delete state.leftovers[fresh[key].id];
     } catch (e) {
-      if (e instanceof MemberFailure && e.server) {
+      if (e instanceof MemberFailure && e.server && !(e.server.id in state.leftovers)) {
         if (old[key]) state.leftovers[e.server.id] = e.server;
         else state.members[key] = e.server;
       }

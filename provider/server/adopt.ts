@@ -1,6 +1,7 @@
 // `create` of a Server with `adoptId`: takes an existing server over instead of creating one.
 //   GET /v1/servers/:id (or the shared list), to check again what `check` proved at preview
-//   PATCH /v1/servers/:id once, only when label or tags (with the ownership tag) differ
+//   PATCH /v1/servers/:id once, only when label or tags (with the ownership tag and the new
+//   holder's marks, system-tags.ts) differ
 //   POST /v1/servers/:id/start|stop|halt once, only when the power state differs
 // No POST /v1/servers. The outputs are the ones a created server gets (serverOutputs), so
 // `preview --expect-no-changes` passes after adoption and after a refresh.
@@ -10,17 +11,18 @@
 // check it, and the adopt summary (a warning the engine shows) says so.
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Server, UpdateServerRequest } from "../api/wire/types";
+import type { Server } from "../api/wire/types";
 import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
 import type { OperationContext } from "../core/context";
 import type { Recorded } from "../core/route";
 import { adoptionProblems } from "./adopt-check";
-import { apiTags, normalizeServerInputs, serverOutputs } from "./normalize";
+import { normalizeServerInputs, serverOutputs } from "./normalize";
+import { labelAndTagsPatch } from "./label-tags-patch";
 import { ResourceInitFailedError, notReady } from "./resource-init-failed";
 import { applyPowerState, describeOutcome, waitUntilActive } from "./power";
 import { waitBudget, type WaitBudget } from "../core/operation";
 import type { ServerInputs, ServerOutputs } from "./types";
-import { systemTagsOf } from "./system-tags";
+import { takeOverMarks } from "./system-tags";
 
 export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, ctx: OperationContext): Promise<pulumi.dynamic.CreateResult<ServerOutputs>> {
   const { signal, api: client } = ctx;
@@ -59,7 +61,8 @@ async function takeOver(
     if (active.outcome !== "done" || !active.server) throw fail(active.server ?? current, describeOutcome(current.id, active, "active", timeoutMs, source));
     current = active.server;
   }
-  const patch = labelAndTagsPatch(current, ins, ctx.systemTags ?? []);
+  // A take-over re-marks the server as its new holder's: the former holder's delete leaves it.
+  const patch = labelAndTagsPatch(current, ins, takeOverMarks(current.tags, ctx.systemTags ?? []));
   if (patch) {
     current = await client.updateServer(current.id, patch, { signal });
     sent.push(`PATCH (${Object.keys(patch).join(", ")})`);
@@ -70,18 +73,6 @@ async function takeOver(
   if (power.outcome !== "done" || !power.server) throw fail(power.server ?? current, describeOutcome(current.id, power, goal, timeoutMs, source));
   if (power.server.status !== before) sent.push(`power ${before} -> ${power.server.status}`);
   return { server: power.server, sent };
-}
-
-/**
- * The one PATCH that brings label and tags (ownership tag included) to the declared values, or
- * none. The provider's own tags the server carries stay, and those the operation names are added.
- */
-function labelAndTagsPatch(current: Server, ins: ServerInputs, systemTags: readonly string[]): UpdateServerRequest | undefined {
-  const patch: UpdateServerRequest = {};
-  if (current.label !== ins.label) patch.label = ins.label;
-  const wanted = apiTags(ins, [...systemTagsOf(current.tags), ...systemTags]);
-  if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
-  return Object.keys(patch).length > 0 ? patch : undefined;
 }
 
 /** A created server's outputs, with the fields the API may not return taken from the program. */

@@ -30,6 +30,7 @@ import { adoptServer } from "./adopt";
 import { checkAdoption } from "./adopt-check";
 import { ownerTagToKeep, settleOwnerTag } from "./owner-tag";
 import { systemTagsOf } from "./system-tags";
+import { labelAndTagsPatch } from "./label-tags-patch";
 
 
 export async function check(olds: RawProps, news: RawProps, ctx: OperationContext): Promise<pulumi.dynamic.CheckResult<ServerInputs | RawProps>> {
@@ -145,12 +146,9 @@ export async function update(
   }
 
   const ownerTag = ownerTagToKeep(ins.ownerTag, olds.ownerTag);
-  const patch: { label?: string; tags?: string[] } = {};
-  if (current.label !== ins.label) patch.label = ins.label;
-  // The provider's own tags (a fleet member's identity) stay whatever the program says of `tags`.
-  const wanted = apiTags({ tags: ins.tags, ownerTag }, systemTagsOf(current.tags));
-  if (JSON.stringify([...new Set(current.tags ?? [])].sort()) !== JSON.stringify(wanted)) patch.tags = wanted;
-  if (Object.keys(patch).length > 0) current = await client.updateServer(id, patch, { signal });
+  // The provider's own tags (a fleet member's identity and owner) stay whatever the program says of `tags`.
+  const patch = labelAndTagsPatch(current, { label: ins.label, tags: ins.tags, ownerTag }, systemTagsOf(current.tags));
+  if (patch) current = await client.updateServer(id, patch, { signal });
 
   const goal = ins.powerState === "stopped" ? "stopped" : "active";
   const power = await applyPowerState(ctx, current, ins.powerState, timeoutMs, ins.stopMode);

@@ -1,13 +1,14 @@
-// Requests waiting for a token, by priority: mutations before reads, reads before status polls,
-// first come first served within each. The rate limiter's queue (rate-limiter.ts) and the
+// Requests waiting for a token, by priority: the completion of a mutation already made (shape
+// B's tag PATCH of a created server) before other mutations, mutations before reads, reads before
+// status polls, first come first served within each. The rate limiter's queue (rate-limiter.ts) and the
 // coordinator's gate (token-gate.ts) serve them in this order.
 
 import type { RequestPriority } from "../wire/types";
 
-const PRIORITY_ORDER: readonly RequestPriority[] = ["mutation", "read", "poll"];
+const PRIORITY_ORDER: readonly RequestPriority[] = ["completion", "mutation", "read", "poll"];
 
 export class PriorityQueues<T> {
-  private readonly queues: Record<RequestPriority, T[]> = { mutation: [], read: [], poll: [] };
+  private readonly queues: Record<RequestPriority, T[]> = { completion: [], mutation: [], read: [], poll: [] };
 
   push(priority: RequestPriority, item: T): void {
     this.queues[priority].push(item);

@@ -94,7 +94,7 @@ export class RateLimiter implements Pacer {
     signal?.throwIfAborted();
     // The coordinator of when the request came, even if it is lost while the request waits.
     const coordinator = this.coordination.current;
-    const waited = priority === "mutation" ? coordinator?.mutationWaiting() : undefined;
+    const waited = priority === "mutation" || priority === "completion" ? coordinator?.mutationWaiting() : undefined;
     try {
       let entry: Waiting | undefined;
       const ticket = await abortableWait<Ticket>(

@@ -181,7 +181,12 @@ export interface UpdateWebhookRequest {
  * Where a request queues while it waits for a rate-limit token: mutations go first, then
  * reads, then status polls (so a fleet's polling never delays a create or a delete).
  */
-export type RequestPriority = "mutation" | "read" | "poll";
+/**
+ * A request's place in the queue for a token: "completion" (the rest of a mutation the API
+ * already made: shape B's tag PATCH after its create's POST, so a server is marked before other
+ * servers are created), then mutations, reads, status polls.
+ */
+export type RequestPriority = "completion" | "mutation" | "read" | "poll";
 
 /** Options of a read. */
 export interface ReadOptions {

@@ -47,7 +47,7 @@ async function run(plan: BucketPlan, seed: number): Promise<Outcome> {
   let state = seed;
   const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const end = MINUTES * 60_000;
-  const outcome: Outcome = { admitted: 0, refused: 0, perProcess: Array(PROCESSES).fill(0), byPriority: { mutation: 0, read: 0, poll: 0 } };
+  const outcome: Outcome = { admitted: 0, refused: 0, perProcess: Array(PROCESSES).fill(0), byPriority: { completion: 0, mutation: 0, read: 0, poll: 0 } };
   for (let p = 0; p < PROCESSES; p++) {
     const gate = new TokenGate({
       sleep: time.sleep,

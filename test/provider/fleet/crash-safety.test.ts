@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { serverMemberOps, type MemberContext } from "../../../provider/fleet/member-ops";
-import { fleetTagOf, identityTags } from "../../../provider/fleet/identity";
+import { fleetTagOf, identityTags, specMarkOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { testContext } from "../../helpers/test-process";
@@ -36,10 +36,13 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
     return res.inputs as Props;
   }
   const apiTagsOf = async (id: string) => (await sim.rawServers()).find((s: any) => s.id === id).tags.sort();
-  /** What a killed run made for `key`: a server with the member's label, region, plan, OS and identity tags. */
+  /**
+   * What a killed run made for `key`: a server with the member's label, region, plan, OS and
+   * identity tags, its owner an instance whose run never finished (no server marks it live).
+   */
   const made = (key: string, os = "ubuntu-24.04") => {
     const region = key.split("-")[1];
-    return sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: os === "debian-12" ? 2136 : 2284 } : { os }), tags: ["fleet", ...identityTags(TAG, key)] });
+    return sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: os === "debian-12" ? 2136 : 2284 } : { os }), tags: ["fleet", ...identityTags(TAG, key, "fleet-killed-run"), specMarkOf({ region, plan: "vc2-1c-1gb", os })] });
   };
 
   it("every member carries the fleet's tag and its member tag; `tags` shows the user's alone; a label update keeps them", async () => {
@@ -49,14 +52,18 @@ describeProviderShapes((shape) => `Fleet crash safety against the simulator, sha
     const { id, outs } = await fleet.create(inputs, web());
     expect(outs.fleetTag).to.equal(TAG);
     expect(outs.generation).to.equal(1);
+    // Every member names the instance that holds it; the first by key also says its run finished.
+    const marks = (key: string) => [
+      `hosting-owner:${id}`, specMarkOf({ region: key.split("-")[1], plan: "vc2-1c-1gb", os: "ubuntu-24.04" }), ...(key === "web-ewr-1" ? [`hosting-live:${id}`] : []),
+    ];
     for (const key of KEYS4) {
       expect(outs.members[key].tags, key).to.deep.equal(["fleet"]);
-      expect(await apiTagsOf(outs.members[key].id)).to.deep.equal(["fleet", TAG, `hosting-member:${key}`, ...owner].sort());
+      expect(await apiTagsOf(outs.members[key].id)).to.deep.equal(["fleet", TAG, `hosting-member:${key}`, ...marks(key), ...owner].sort());
     }
     const relabel = await checked(news({ defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet", "v2"] } }), inputs);
     const updated = await fleet.update(id, outs, relabel, web());
     expect(updated.outs.generation).to.equal(2);
-    expect(await apiTagsOf(outs.members["web-ewr-1"].id)).to.deep.equal(["fleet", TAG, "hosting-member:web-ewr-1", "v2", ...owner].sort());
+    expect(await apiTagsOf(outs.members["web-ewr-1"].id)).to.deep.equal(["fleet", TAG, "hosting-member:web-ewr-1", "v2", ...marks("web-ewr-1"), ...owner].sort());
   });
 
   it("a user's tag that starts like the provider's own is refused at check, naming the group", async () => {

@@ -2,14 +2,14 @@
 // from the servers listed by the fleet's tag. Pure function, no API: the servers are written here.
 import { expect } from "chai";
 import { reconcile, type ReconcileInput } from "../../../provider/fleet/reconcile";
-import { fleetTagOf, identityTags, memberIdempotencyKey, memberKeyOf } from "../../../provider/fleet/identity";
+import { fleetTagOf, identityTags, instanceOf, memberIdempotencyKey, memberKeyOf } from "../../../provider/fleet/identity";
 import type { Server } from "../../../provider/api/wire/types";
 import type { MemberSpec, RecordedMember } from "../../../provider/fleet/types";
 
 const TAG = fleetTagOf("proj/dev", "web");
 const spec = (os = "ubuntu-24.04"): MemberSpec => ({ region: "ewr", plan: "vc2-1c-1gb", os, label: "x" });
 const server = (id: string, key: string | undefined, over: Partial<Server> = {}): Server =>
-  ({ id, label: key ?? id, status: "active", region: "ewr", plan: "vc2-1c-1gb", osSlug: "ubuntu-24.04", tags: key ? identityTags(TAG, key) : [TAG], createdAt: `2026-11-27T10:00:0${id.slice(-1)}Z`, ...over }) as Server;
+  ({ id, label: key ?? id, status: "active", region: "ewr", plan: "vc2-1c-1gb", osSlug: "ubuntu-24.04", tags: key ? identityTags(TAG, key, "fleet-a") : [TAG], createdAt: `2026-11-27T10:00:0${id.slice(-1)}Z`, ...over }) as Server;
 const member = (id: string): RecordedMember => ({ id, label: id, region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", mainIp: "", status: "active" }) as RecordedMember;
 const input = (over: Partial<ReconcileInput>): ReconcileInput => ({
   found: [],
@@ -65,9 +65,22 @@ describe("fleet reconcile: what an interrupted run made", () => {
 
 describe("fleet identity", () => {
   it("tags name the fleet by stack and name, and the member by key", () => {
-    expect(identityTags(TAG, "web-ewr-1")).to.deep.equal(["hosting-fleet:proj/dev/web", "hosting-member:web-ewr-1"]);
+    expect(identityTags(TAG, "web-ewr-1", "fleet-a")).to.deep.equal(["hosting-fleet:proj/dev/web", "hosting-member:web-ewr-1", "hosting-owner:fleet-a"]);
     expect(memberKeyOf(["other", "hosting-member:db-fra-2", TAG])).to.equal("db-fra-2");
     expect(memberKeyOf(["other"])).to.equal(undefined);
+  });
+
+  it("a server with two member tags names no member (nobody can tell which it was made for)", () => {
+    expect(memberKeyOf(["hosting-member:web-ewr-1", "hosting-member:web-ewr-2", TAG])).to.equal(undefined);
+    expect(memberKeyOf(["hosting-member:web-ewr-1", "hosting-member:web-ewr-1"])).to.equal("web-ewr-1");
+  });
+
+  it("an imported fleet's instance is a short digest of its id; a created fleet's id is its instance", () => {
+    const id = "fleet-0f8fad5b-d9cb-469f-a165-70867728950e";
+    expect(instanceOf(id)).to.equal(id);
+    const long = Array.from({ length: 200 }, (_, i) => `web-ewr-${i + 1}=srv-${i}`).join(",");
+    expect(instanceOf(long)).to.match(/^imported-[0-9a-f]{32}$/);
+    expect(instanceOf(long)).to.not.equal(instanceOf("tag:web"));
   });
 
   it("a member's Idempotency-Key is a UUID, the same for the same fleet id, member, generation and spec, and another for any change", () => {

@@ -1,0 +1,62 @@
+// After a fleet's run: its servers carry its marks (identity.ts). Two things can be missing:
+//   the owner mark on a member recorded before owner marks existed (an older release's fleet,
+//   or a member recorded after its tag PATCH failed): one PATCH each, once (the upgrade of an
+//   older fleet's servers, no replace)
+//   the live mark, on one member (the anchor, the first by key), when no member carries it: set
+//   by the run's end, so the account tells "held by an instance that finished a run" from "left
+//   by a create that never finished" (ownership.ts); one PATCH, folded into the first when both
+// Members made or taken over by this run carry the owner mark already: only members recorded
+// before it are read (the waiter's batch: one list), and only when the fleet's list lacked them.
+
+import type { Server } from "../api/wire/types";
+import type { OperationContext } from "../core/context";
+import { labelAndTagsPatch } from "../server/label-tags-patch";
+import { isSystemTag, ownerOf, systemTagsOf } from "../server/system-tags";
+import { compareKeys } from "./members";
+import { identityTags, liveMarkOf } from "./identity";
+import { mayDelete } from "./ownership";
+import type { RecordedMember } from "./types";
+
+export interface MarkInput {
+  instance: string;
+  fleetTag: string;
+  members: Record<string, RecordedMember>;
+  /** The servers the fleet's list found before the run. */
+  found: readonly Server[];
+  /** Server ids the state recorded before this run (the others were made or taken over by it). */
+  previous: ReadonlySet<string>;
+}
+
+/** Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member. */
+export async function settleMarks(ctx: OperationContext, input: MarkInput): Promise<void> {
+  const { instance, fleetTag } = input;
+  const found = new Map(input.found.map((s) => [s.id, s]));
+  const keys = Object.keys(input.members).sort(compareKeys);
+  const ids = new Set(keys.map((k) => input.members[k].id));
+  const live = liveMarkOf(instance);
+  const anchored = input.found.some((s) => ids.has(s.id) && (s.tags ?? []).includes(live) && ownerOf(s.tags) === instance);
+  const current = async (id: string): Promise<Server | undefined> => found.get(id) ?? (await ctx.waiter.read(id, { signal: ctx.signal }));
+  const todo = await Promise.all(keys.map(async (key, i) => {
+    const id = input.members[key].id;
+    const anchor = i === 0 && !anchored;
+    if (!anchor && !input.previous.has(id)) return undefined;
+    if (!anchor && found.has(id) && ownerOf(found.get(id)!.tags) === instance) return undefined;
+    const server = await current(id);
+    if (!server) return undefined;
+    const owner = ownerOf(server.tags);
+    const ours = owner === instance || (owner === undefined && mayDelete(server.tags, instance, undefined, fleetTag));
+    if (!ours) return undefined;
+    const marks = owner === instance ? systemTagsOf(server.tags) : identityTags(fleetTag, key, instance);
+    return { key, server, marks: anchor ? [...marks, live] : marks };
+  }));
+  await Promise.all(todo.map(async (t) => {
+    if (!t) return;
+    const patch = labelAndTagsPatch(t.server, { tags: (t.server.tags ?? []).filter((x) => !isSystemTag(x)) }, [...new Set(t.marks)]);
+    if (!patch) return;
+    try {
+      await ctx.api.updateServer(t.server.id, patch, { signal: ctx.signal });
+    } catch (e) {
+      ctx.log.warn(`member ${t.key}: server ${t.server.id} could not be marked as this fleet's (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` tries again`);
+    }
+  }));
+}

@@ -1,0 +1,245 @@
+// What a Fleet owns is its resource instance's, not its name's: against the simulator, both
+// shapes, a replacement (create-before-delete and delete-before-replace), two Fleets of one name,
+// a rename followed by a new Fleet with the old name, and the moves Fleet -> Fleet, Fleet -> Server
+// and Server -> Fleet each leave every recorded member existing and every server with one owner.
+// The engine's sequence of calls is played in the order it makes them (a create-before-delete
+// replacement: the new Fleet's create, then the old Fleet's delete).
+import { expect } from "chai";
+import * as fleetTyped from "../../../provider/fleet/provider";
+import * as serverTyped from "../../../provider/server/provider";
+import { fleetTagOf, specMarkOf } from "../../../provider/fleet/identity";
+import { countRequests, describeProviderShapes, rejection, serverNews } from "../harness";
+import { loose } from "../../helpers/loose-provider";
+import { recentWarnings, testContext } from "../../helpers/test-process";
+import type { OperationContext } from "../../../provider/core/context";
+import type { HostingApi } from "../../../provider/api/wire/types";
+
+const fleet = loose(fleetTyped);
+const server = loose(serverTyped);
+type Props = Record<string, any>;
+
+const GROUPS = [{ name: "web", regions: ["ewr", "fra"], count: 1 }];
+const news = (over: Props = {}): Props => ({
+  __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet"] }, groups: GROUPS, ...over,
+});
+/** The context of a call on the Fleet `name` of stack proj/dev (the dynamic face: no URN, no parent). */
+const named = (name: string) => testContext({ name, project: "proj", stack: "dev" });
+/** A fleet id as a release before owner marks wrote it (created fleets always had a random id). */
+const LEGACY = "fleet-0f8fad5b-d9cb-469f-a165-70867728950e";
+const idsOf = (outs: Props): string[] => Object.values(outs.members).map((m: any) => m.id).sort();
+
+/** `ctx` whose client lists every server of the account whatever the filter asks (an API that ignores `?tag=`). */
+function ignoringTagFilter(ctx: OperationContext): OperationContext {
+  const api = ctx.api;
+  const lying: HostingApi = Object.create(api);
+  lying.listAllServers = (_filter, opts) => api.listAllServers({}, opts);
+  const derived = Object.create(ctx) as OperationContext;
+  Object.defineProperty(derived, "api", { value: lying });
+  return derived;
+}
+
+describeProviderShapes((shape) => `Fleet ownership by resource instance against the simulator, shape ${shape}`, (sim, shape) => {
+  async function checked(n: Props, name = "web", olds: Props = {}): Promise<Props> {
+    const res = await fleet.check(olds, n, named(name));
+    expect(res.failures ?? [], JSON.stringify(res.failures)).to.deep.equal([]);
+    return res.inputs as Props;
+  }
+  const live = async (): Promise<string[]> => (await sim.liveServers()).map((s: any) => s.id).sort();
+  const tagsOf = async (id: string): Promise<string[]> => (await sim.rawServers()).find((s: any) => s.id === id).tags.sort();
+
+  it("a create-before-delete replacement: the new Fleet's create makes its own servers, the old one's delete leaves them", async () => {
+    const inputs = await checked(news());
+    const old = await fleet.create(inputs, named("web"));
+    const fresh = await fleet.create(inputs, named("web"));
+    expect(idsOf(fresh.outs).filter((id) => idsOf(old.outs).includes(id)), "no server of the live Fleet is taken").to.deep.equal([]);
+    await fleet.delete(old.id, old.outs, named("web"));
+    expect(await live()).to.deep.equal(idsOf(fresh.outs));
+    expect(Object.values(fresh.outs.members).every((m: any) => m.status === "active")).to.equal(true);
+  });
+
+  it("a delete-before-replace replacement: the old servers go, the new Fleet's are all there", async () => {
+    const inputs = await checked(news());
+    const old = await fleet.create(inputs, named("web"));
+    await fleet.delete(old.id, old.outs, named("web"));
+    const fresh = await fleet.create(inputs, named("web"));
+    expect(await live()).to.deep.equal(idsOf(fresh.outs));
+  });
+
+  it("two Fleets of one name (two parents): disjoint members; a count change and a destroy of one leave the other's", async () => {
+    const inputs = await checked(news());
+    const a = await fleet.create(inputs, named("web"));
+    const b = await fleet.create(inputs, named("web"));
+    expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id))).to.deep.equal([]);
+    const more = await checked(news({ groups: [{ name: "web", regions: ["ewr", "fra"], count: 2 }] }), "web", inputs);
+    const grown = await fleet.update(b.id, b.outs, more, named("web"));
+    expect(idsOf(grown.outs)).to.have.length(4);
+    for (const id of idsOf(a.outs)) expect(idsOf(grown.outs)).to.not.include(id);
+    await fleet.delete(a.id, a.outs, named("web"));
+    expect(await live()).to.deep.equal(idsOf(grown.outs));
+  });
+
+  it("two Fleets of one name created at once in one up (one process): disjoint members, all of them there", async () => {
+    const inputs = await checked(news());
+    // The second create lists the account while the first one's servers exist, not marked live yet.
+    await sim.setConfig({ provisionMs: 1500 });
+    try {
+      const first = fleet.create(inputs, named("web"));
+      while ((await sim.liveServers()).length < 2) await new Promise((r) => setImmediate(r));
+      const [a, b] = await Promise.all([first, fleet.create(inputs, named("web"))]);
+      expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id))).to.deep.equal([]);
+      expect(await live()).to.deep.equal([...idsOf(a.outs), ...idsOf(b.outs)].sort());
+    } finally {
+      await sim.setConfig({ provisionMs: 150 });
+    }
+  });
+
+  it("a Fleet renamed by alias keeps its servers when a new Fleet takes the old name", async () => {
+    const inputs = await checked(news());
+    const blue = await fleet.create(inputs, named("web"));
+    const renamed = await fleet.update(blue.id, blue.outs, await checked(news(), "web-blue", inputs), named("web-blue"));
+    const web = await fleet.create(inputs, named("web"));
+    expect(idsOf(renamed.outs)).to.deep.equal(idsOf(blue.outs));
+    expect(idsOf(web.outs).filter((id) => idsOf(blue.outs).includes(id))).to.deep.equal([]);
+    expect(await live()).to.deep.equal([...idsOf(renamed.outs), ...idsOf(web.outs)].sort());
+  });
+
+  it("Fleet -> Fleet by adoptIds, the old Fleet deleted in the same up: the same servers, 0 POST, 0 DELETE", async () => {
+    const old = await fleet.create(await checked(news(), "old"), named("old"));
+    const adoptIds = Object.fromEntries(Object.entries(old.outs.members).map(([k, m]: [string, any]) => [k, m.id]));
+    await sim.resetStats();
+    const moved = await fleet.create(await checked(news({ adoptIds }), "new"), named("new"));
+    await fleet.delete(old.id, old.outs, named("old"));
+    const stats = await sim.stats();
+    expect(idsOf(moved.outs)).to.deep.equal(idsOf(old.outs));
+    expect(countRequests(stats, "POST /v1/servers")).to.equal(0);
+    expect(countRequests(stats, "DELETE /v1/servers/:id")).to.equal(0);
+    expect(await live()).to.deep.equal(idsOf(old.outs));
+    const said = recentWarnings().filter((w) => /took over|adopted server/.test(w) && w.includes(idsOf(old.outs)[0]));
+    expect(said, "one warning for the whole take-over, naming each member").to.have.length(1);
+    expect(said[0]).to.include("member web-ewr-1: ").and.to.include("member web-fra-1: ");
+    for (const [key, m] of Object.entries(moved.outs.members) as [string, any][]) {
+      const tags = await tagsOf(m.id);
+      expect(tags.filter((t) => t.startsWith("hosting-member:")), "one member tag").to.deep.equal([`hosting-member:${key}`]);
+      expect(tags.filter((t) => t.startsWith("hosting-fleet:")), "the new fleet's tag alone").to.deep.equal([fleetTagOf("proj/dev", "new")]);
+    }
+  });
+
+  it("Fleet -> Server by adoptId, the Fleet deleted in the same up: the same server, 0 POST, 0 DELETE", async () => {
+    const old = await fleet.create(await checked(news()), named("web"));
+    const id = old.outs.members["web-ewr-1"].id;
+    await sim.resetStats();
+    const ctx = testContext({ name: "srv", project: "proj", stack: "dev" });
+    const res = await server.check({}, serverNews({ adoptId: id, label: "web-ewr-1", tags: ["fleet"] }), ctx);
+    expect(res.failures ?? []).to.deep.equal([]);
+    await server.create(res.inputs, ctx);
+    await fleet.delete(old.id, old.outs, named("web"));
+    const stats = await sim.stats();
+    expect(countRequests(stats, "POST /v1/servers")).to.equal(0);
+    expect(countRequests(stats, "DELETE /v1/servers/:id"), "only the member no Server took").to.equal(1);
+    expect(await live()).to.deep.equal([id]);
+  });
+
+  it("Server -> Fleet by adoptIds, the Server deleted in the same up: the same server, 0 POST, 0 DELETE", async () => {
+    const ctx = testContext({ name: "srv", project: "proj", stack: "dev" });
+    const res = await server.check({}, serverNews({ label: "web-ewr-1", tags: ["fleet"] }), ctx);
+    const made = await server.create(res.inputs, ctx);
+    await sim.resetStats();
+    const fl = await fleet.create(await checked(news({ groups: [{ name: "web", regions: ["ewr"] }], adoptIds: { "web-ewr-1": made.id } })), named("web"));
+    await server.delete(made.id, made.outs, ctx);
+    const stats = await sim.stats();
+    expect(idsOf(fl.outs)).to.deep.equal([made.id]);
+    expect(countRequests(stats, "POST /v1/servers")).to.equal(0);
+    expect(countRequests(stats, "DELETE /v1/servers/:id")).to.equal(0);
+  });
+
+  it("a Fleet's delete reads each server's own tags: an API that ignores ?tag= costs no other server", async () => {
+    const inputs = await checked(news());
+    const other = await sim.seedServer({ label: "not-ours", tags: ["fleet"] });
+    const a = await fleet.create(inputs, named("web"));
+    const b = await fleet.create(inputs, named("web"));
+    await fleet.delete(a.id, a.outs, ignoringTagFilter(named("web")));
+    expect(await live()).to.deep.equal([other, ...idsOf(b.outs)].sort());
+  });
+
+  it("a create that ignores ?tag= takes nothing of another Fleet's nor any untagged server", async () => {
+    const other = await sim.seedServer({ label: "web-ewr-1", tags: ["fleet"] });
+    const a = await fleet.create(await checked(news()), named("web"));
+    const b = await fleet.create(await checked(news()), ignoringTagFilter(named("db")));
+    expect(idsOf(b.outs).filter((id) => [other, ...idsOf(a.outs)].includes(id))).to.deep.equal([]);
+    expect(await live()).to.deep.equal([other, ...idsOf(a.outs), ...idsOf(b.outs)].sort());
+  });
+
+  it("a create after a killed create still takes over what the killed run made (its instance never finished)", async () => {
+    const inputs = await checked(news());
+    const first = await fleet.create(inputs, named("web"));
+    // The killed run: the same servers, but the mark that says its run finished never set.
+    for (const m of Object.values(first.outs.members) as any[]) {
+      await sim.api("PATCH", `/v1/servers/${m.id}`, { body: { tags: (await tagsOf(m.id)).filter((t) => !t.startsWith("hosting-live:")) } });
+    }
+    await sim.resetStats();
+    const again = await fleet.create(inputs, named("web"));
+    expect(idsOf(again.outs)).to.deep.equal(idsOf(first.outs));
+    expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
+  });
+
+  for (const [what, identity] of [
+    ["written before the owner mark existed (an upgrade, not a replace)", true],
+    ["with no marks at all (a fleet from before tags, or a member recorded after its tag PATCH failed)", false],
+  ] as const) {
+    it(`an update marks a fleet's members ${what}`, async () => {
+      const inputs = await checked(news());
+      const TAG = fleetTagOf("proj/dev", "web");
+      const ids: Record<string, string> = {};
+      for (const key of ["web-ewr-1", "web-fra-1"]) {
+        const region = key.split("-")[1];
+        ids[key] = await sim.seedServer({ label: key, region, ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["fleet", ...(identity ? [TAG, `hosting-member:${key}`] : [])] });
+      }
+      const made = await fleet.create(inputs, named("web"));
+      // The state of that older fleet: its members recorded, no instance mark on its servers.
+      const olds = { ...made.outs, members: Object.fromEntries(Object.entries(made.outs.members).map(([k, m]: [string, any]) => [k, { ...m, id: ids[k] }])) };
+      for (const m of Object.values(made.outs.members) as any[]) await sim.api("DELETE", `/v1/servers/${m.id}`);
+      await sim.resetStats();
+      const res = await fleet.update(LEGACY, olds, inputs, named("web"));
+      expect(idsOf(res.outs)).to.deep.equal(Object.values(ids).sort());
+      for (const [key, id] of Object.entries(ids)) {
+        expect((await tagsOf(id)).filter((t) => t.startsWith("hosting-")), key).to.deep.equal(
+          [TAG, `hosting-member:${key}`, `hosting-owner:${LEGACY}`, ...(key === "web-ewr-1" ? [`hosting-live:${LEGACY}`] : [])].sort(),
+        );
+      }
+      expect(countRequests(await sim.stats(), "PATCH /v1/servers/:id"), "one PATCH per member, the live mark folded into the first").to.equal(2);
+      expect(countRequests(await sim.stats(), "POST /v1/servers"), "no replacement").to.equal(0);
+    });
+  }
+});
+
+describeProviderShapes((shape) => `Fleet reclaim proves what it records, shape ${shape}`, (sim) => {
+  it("a server left for a member with other user data (the API cannot show it) is a leftover, not the member", async () => {
+    const inputs = (await fleet.check({}, news({ groups: [{ name: "web", regions: ["ewr"] }] }), named("web"))).inputs as Props;
+    const first = await fleet.create(inputs, named("web"));
+    const left = first.outs.members["web-ewr-1"].id;
+    // The killed run's server, never marked live, made with another userData.
+    const tags = ((await sim.rawServers()).find((s: any) => s.id === left).tags as string[])
+      .filter((t) => !t.startsWith("hosting-live:") && !t.startsWith("hosting-spec:"))
+      .concat(specMarkOf({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", userData: "#!/bin/sh\necho other" }));
+    await sim.api("PATCH", `/v1/servers/${left}`, { body: { tags } });
+    const again = await fleet.create(inputs, named("web"));
+    expect(again.outs.members["web-ewr-1"].id).to.not.equal(left);
+    expect((await sim.liveServers()).map((s: any) => s.id)).to.deep.equal([again.outs.members["web-ewr-1"].id]);
+  });
+});
+
+describeProviderShapes((shape) => `Fleet adoption and import: one member is one server, shape ${shape}`, (sim) => {
+  it("one server named for two members is refused at check, naming both keys", async () => {
+    const res = await fleet.check({}, news({ adoptIds: { "web-ewr-1": "srv-1", "web-fra-1": "srv-1" } }), named("web"));
+    expect(res.failures.map((f: Props) => f.property)).to.deep.equal(["adoptIds"]);
+    expect(res.failures[0].reason).to.equal('adoptIds["web-ewr-1"] and adoptIds["web-fra-1"] both name server srv-1; give each member its own server');
+  });
+
+  it("an import by tag with two servers of one label is refused, naming both", async () => {
+    const a = await sim.seedServer({ label: "web-ewr-1", tags: ["legacy"] });
+    const b = await sim.seedServer({ label: "web-ewr-1", tags: ["legacy"] });
+    const err = await rejection(fleet.read("tag:legacy", {}, named("web")));
+    const [first, second] = err.message.startsWith(`import id "tag:legacy": servers ${a}`) ? [a, b] : [b, a];
+    expect(err.message).to.equal(`import id "tag:legacy": servers ${first} and ${second} both have the label "web-ewr-1"; import by ids instead (<key>=<server id>,...) to say which one is the member`);
+  });
+});
