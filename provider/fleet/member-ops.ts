@@ -12,6 +12,7 @@ import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
 import { withOverrides, type OperationContext } from "../core/context";
+import { silentProgress } from "../core/progress";
 import { identityTags, memberIdempotencyKey } from "./identity";
 import { MemberFailure, type MemberOps } from "./member-failure";
 import { serverInputsOf } from "./specs";
@@ -75,7 +76,7 @@ export interface MemberContext {
 
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(fleet: MemberContext): MemberOps {
-  const { ctx } = fleet;
+  const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
   const identity = (key: string, spec: MemberSpec): OperationContext => {
     if (!fleet.fleetTag) return ctx;
     return withOverrides(ctx, {

@@ -39,6 +39,7 @@ import { readFleet } from "./read";
 import { applyPlan, type FleetState, type RollResult } from "./roll";
 import type { MemberOps } from "./member-failure";
 import { removeAll } from "./remove-all";
+import { countedOps, planTotals } from "./member-progress";
 import { type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
 import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
@@ -144,8 +145,8 @@ function fleetTagFor(ctx: OperationContext): string | undefined {
 }
 
 async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RollResult> {
-  return applyPlan(state, plan, ins.memberSpecs, ops, {
-    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal,
+  return applyPlan(state, plan, ins.memberSpecs, countedOps(ops, ctx.progress, planTotals(plan)), {
+    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal, progress: ctx.progress,
   });
 }
 
@@ -187,7 +188,7 @@ async function destroy(_id: string, props: Recorded<FleetOutputs>, ctx: Operatio
   const recorded = new Set([...all.values()].map((m) => m.id));
   for (const s of await fleetServers(ctx, props.fleetTag)) if (!recorded.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
   const ops = memberOps({ ctx, fleetTag: props.fleetTag, generation: props.generation ?? 0 });
-  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, ops);
+  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, countedOps(ops, ctx.progress, { delete: all.size }));
   const failed = failures.map((f) => `${f.key}: ${f.reason}`);
   if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.size} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
 }

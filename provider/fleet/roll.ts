@@ -23,6 +23,8 @@
 
 import type { Clock } from "../api/wire/clock";
 import { sleepUnlessCancelled } from "../core/operation";
+import type { Progress } from "../core/progress";
+import { rollBatchLine } from "./member-progress";
 import { each, MemberFailure, type MemberOps } from "./member-failure";
 import type { MemberPlan } from "./plan";
 import { removeAll } from "./remove-all";
@@ -42,6 +44,8 @@ export interface RollOptions {
   adopt?: Record<string, string>;
   /** The engine's Cancel: ends a pause between batches at once. @default none */
   signal?: AbortSignal;
+  /** Where the roll says which batch it is at (core/progress.ts). @default none */
+  progress?: Progress;
 }
 
 export interface RollResult {
@@ -89,6 +93,7 @@ async function rollReplacements(
   let replaced = 0;
   for (let start = 0; start < keys.length; start += size) {
     const batch = keys.slice(start, start + size);
+    opts.progress?.status(rollBatchLine(start / size + 1, Math.ceil(keys.length / size), batch));
     if (start > 0 && opts.pauseMs > 0) {
       try {
         await sleepUnlessCancelled(opts.clock, opts.pauseMs, opts.signal);

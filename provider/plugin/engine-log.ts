@@ -3,9 +3,13 @@
 // resource; the plugin's stderr is not shown to the user. Every warning of a request goes there
 // (its operation context's logger: a Fleet's plan in words among them), with the URN of the
 // resource whose request raised it; a warning the engine cannot take (it is gone, or never gave
-// an address) still reaches stderr.
+// an address) still reaches stderr. Progress lines (core/progress.ts) go the same way as
+// ephemeral INFO entries, the engine's status messages: the CLI shows the latest in the
+// resource's Info column (in a non-interactive run, a printed row each) and keeps none in its
+// final output. One the engine cannot take is dropped: a late status is worth nothing.
 
 import type { Logger } from "../core/context";
+import type { StatusSink } from "../core/progress";
 import { engproto, engrpc, grpc } from "./grpc";
 
 type EngineClient = InstanceType<typeof engrpc.EngineClient>;
@@ -30,6 +34,14 @@ export class EngineLog {
   /** The logger of one resource's requests (an empty urn attaches the warnings to none). */
   logger(urn: string): Logger {
     return { warn: (message) => this.warn(message, urn) };
+  }
+
+  /** Where the progress lines of one resource's requests go (ephemeral: shown while it runs). */
+  status(urn: string): StatusSink {
+    return (message) => {
+      const req = new engproto.LogRequest().setSeverity(engproto.LogSeverity.INFO).setMessage(message).setUrn(urn).setEphemeral(true);
+      this.client?.log(req, () => undefined);
+    };
   }
 
   private warn(message: string, urn: string): void {
