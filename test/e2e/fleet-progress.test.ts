@@ -1,0 +1,106 @@
+// Progress of long work through the real CLI: `pulumi up` of a 100-member Fleet, non-interactive,
+// on the plugin face (Pulumi YAML) and on the dynamic face (a Node program), against the simulator on the default tier (60 requests a
+// minute, a burst of 100: the creates spend the burst). The plugin sends its counts as the
+// engine's ephemeral status of the Fleet (core/progress.ts, plugin/engine-log.ts); a
+// non-interactive CLI prints the Fleet's row again with each, so the output must hold at least
+// one "n of 100 members created" line per 10 members, none of them under Diagnostics (ephemeral:
+// not kept), and no member's own wait line (the fleet's count speaks for them). `destroy` the
+// same with "n of 100 servers deleted". On the dynamic face the lines come on the stack's row,
+// led by the Fleet's name (dynamic/engine-status.ts). One shape: the lines do not depend on it, and the
+// rate limit's pacing makes each run cost real seconds.
+import { expect } from "chai";
+import * as fs from "fs";
+import * as path from "path";
+import { API_KEY, startWorld, type World } from "./fixtures";
+import { TOOLS_DIR } from "./pulumi-env";
+import { createPluginProject, type PluginProject } from "./support/plugin-project";
+
+const SIZE = 100;
+
+const PROGRAM = `name: progress-fleet
+runtime: yaml
+description: One Fleet of ${SIZE} members, to watch its progress.
+resources:
+  fleet:
+    type: hosting:index:Fleet
+    properties:
+      defaults:
+        plan: vc2-1c-1gb
+        os: ubuntu-24.04
+        label: progress-{key}
+      groups:
+        - name: web
+          regions: [ewr]
+          count: ${SIZE}
+outputs:
+  size: \${fleet.members}
+`;
+
+const NODE_PROGRAM = `const hosting = require("pulumi-hosting");
+const fleet = new hosting.Fleet("fleet", {
+  defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "progress-{key}" },
+  groups: [{ name: "web", regions: ["ewr"], count: ${SIZE} }],
+});
+exports.size = fleet.members;
+`;
+
+/** The numbers n of the lines "<lead>n of <SIZE> <what>" in the CLI's output before its Diagnostics. */
+function counts(out: string, what: string, lead = ""): number[] {
+  const live = out.includes("Diagnostics:") ? out.slice(0, out.indexOf("Diagnostics:")) : out;
+  const re = new RegExp(`${lead}(\\d+) of ${SIZE} ${what}`, "g");
+  return [...live.matchAll(re)].map((m) => Number(m[1]));
+}
+
+/** Each tenth of SIZE (1..10) that some line's n falls in. */
+const tenthsSeen = (ns: number[]) => [...new Set(ns.map((n) => Math.ceil((n * 10) / SIZE)))].sort((a, b) => a - b);
+
+const FACES: { face: string; program: string; files: Record<string, string>; lead: string }[] = [
+  { face: "plugin face (Pulumi YAML)", program: PROGRAM, files: {}, lead: "" },
+  { face: "dynamic face (a Node program)", program: "name: progress-fleet\nruntime: nodejs\nmain: index.js\n", files: { "index.js": NODE_PROGRAM }, lead: "fleet: " },
+];
+
+for (const { face, program, files, lead } of FACES) {
+  describe(`progress of a 100-member Fleet through the real CLI, non-interactive, default tier, ${face}`, function () {
+    let world: World;
+    let project: PluginProject;
+
+    before(async function () {
+      if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) {
+        throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi` (it builds it from its Go module)");
+      }
+      world = await startWorld("A", { provisionMs: 400, keys: [{ key: API_KEY, permission: "full", tier: "default" }] });
+      project = await createPluginProject("progress", program, files);
+      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+    });
+    after(async () => {
+      project?.dispose();
+      await world?.close();
+    });
+
+    it("up prints at least one 'n of 100 members created' line per 10 members, none kept under Diagnostics, no member's own wait", async () => {
+      const started = Date.now();
+      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      const seconds = (Date.now() - started) / 1000;
+      const created = counts(out, "members created", lead);
+      // The run's figures, for the record (not a bound: this is a test, not a benchmark).
+      console.log(`      up of ${SIZE} members: ${seconds.toFixed(1)} s wall, ${created.length} progress lines: ${created.join(", ")}`);
+      expect((await world.sim.liveServers()).filter((s) => s.status === "active")).to.have.length(SIZE);
+      expect(created.length, `at least one line per 10 members:\n${out}`).to.be.at.least(SIZE / 10);
+      expect(tenthsSeen(created), "a line in every tenth of the fleet").to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(created[created.length - 1]).to.equal(SIZE);
+      expect(created, "counts only grow").to.deep.equal([...created].sort((a, b) => a - b));
+      const diagnostics = out.includes("Diagnostics:") ? out.slice(out.indexOf("Diagnostics:")) : "";
+      expect(diagnostics, "ephemeral: the final output keeps no progress line").to.not.match(/members created/);
+      expect(out, "a member's own wait reports nothing").to.not.match(/waiting for server/);
+    });
+
+    it("destroy prints at least one 'n of 100 servers deleted' line per 10 servers", async () => {
+      const started = Date.now();
+      const out = await project.pulumi("destroy", "--yes", "--skip-preview");
+      const deleted = counts(out, "servers deleted", lead);
+      console.log(`      destroy of ${SIZE} members: ${((Date.now() - started) / 1000).toFixed(1)} s wall, ${deleted.length} progress lines`);
+      expect(await world.sim.liveServers()).to.deep.equal([]);
+      expect(tenthsSeen(deleted), out).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    });
+  });
+}
