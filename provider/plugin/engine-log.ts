@@ -16,6 +16,8 @@ type EngineClient = InstanceType<typeof engrpc.EngineClient>;
 
 export class EngineLog {
   private client: EngineClient | undefined;
+  /** The last progress line's call, answered or not: the next one waits for it. */
+  private statusSent: Promise<void> = Promise.resolve();
 
   constructor(private readonly stderr: (line: string) => void = (line) => process.stderr.write(`${line}\n`)) {}
 
@@ -36,11 +38,20 @@ export class EngineLog {
     return { warn: (message) => this.warn(message, urn) };
   }
 
-  /** Where the progress lines of one resource's requests go (ephemeral: shown while it runs). */
+  /**
+   * Where the progress lines of one resource's requests go (ephemeral: shown while it runs). They
+   * go one at a time, each after the engine answered the one before: the engine handles calls
+   * side by side, and a count's lines sent at once reached the display out of order (its row
+   * could end on a count lower than the last one sent).
+   */
   status(urn: string): StatusSink {
     return (message) => {
       const req = new engproto.LogRequest().setSeverity(engproto.LogSeverity.INFO).setMessage(message).setUrn(urn).setEphemeral(true);
-      this.client?.log(req, () => undefined);
+      this.statusSent = this.statusSent.then(() => new Promise<void>((done) => {
+        const engine = this.client;
+        if (!engine) return done();
+        engine.log(req, () => done());
+      }));
     };
   }
 

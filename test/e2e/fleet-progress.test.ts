@@ -82,6 +82,7 @@ for (const { face, program, files, lead } of FACES) {
       const out = await project.pulumi("up", "--yes", "--skip-preview");
       const seconds = (Date.now() - started) / 1000;
       const created = counts(out, "members created", lead);
+      if (process.env.PROGRESS_E2E_PRINT) console.log(out);
       // The run's figures, for the record (not a bound: this is a test, not a benchmark).
       console.log(`      up of ${SIZE} members: ${seconds.toFixed(1)} s wall, ${created.length} progress lines: ${created.join(", ")}`);
       expect((await world.sim.liveServers()).filter((s) => s.status === "active")).to.have.length(SIZE);

@@ -7,7 +7,7 @@ import { PluginHost } from "../../../provider/plugin/plugin-host";
 import { dynamicStatus } from "../../../provider/dynamic/engine-status";
 import { openPluginFace } from "./face";
 import { KEYS } from "../../helpers/simulator";
-import { call, pb as provproto, plain, startEngineStandIn, struct, URN as urnOf, type Logged } from "./rpc";
+import { call, emptypb, enginerpc, grpc, pb as provproto, plain, startEngineStandIn, struct, URN as urnOf, type Logged } from "./rpc";
 
 const INFO = 1; // pulumirpc.LogSeverity.INFO
 const TYPE = "hosting:index:Fleet";
@@ -34,6 +34,38 @@ describe("progress lines reach the engine as ephemeral status", () => {
     ]);
     host.engineLog.close();
     engine.close();
+  });
+
+  it("the plugin: each progress line goes after the engine answered the one before, so the display gets them in order", async () => {
+    // An engine that holds its answer to each Log until the test releases it.
+    const heard: string[] = [];
+    const held: (() => void)[] = [];
+    const engine = new grpc.Server();
+    engine.addService(enginerpc.EngineService, {
+      log: (c: { request: { getMessage(): string } }, cb: (e: null, r: unknown) => void) => {
+        heard.push(c.request.getMessage());
+        held.push(() => cb(null, new emptypb.Empty()));
+      },
+    } as never);
+    const port = await new Promise<number>((resolve, reject) => engine.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+    const host = new PluginHost();
+    host.engineLog.connect(`127.0.0.1:${port}`);
+    const progress = host.context(URN).progress;
+    for (const n of [1, 2, 3]) progress.status(`${n} of 3 members created`);
+    const heardAfter = async (n: number) => {
+      for (let i = 0; i < 20_000 && heard.length < n; i++) await new Promise((r) => setImmediate(r));
+      return [...heard];
+    };
+    expect(await heardAfter(1)).to.deep.equal(["1 of 3 members created"]);
+    for (let i = 0; i < 100; i++) await new Promise((r) => setImmediate(r));
+    expect(heard, "the second waits for the first's answer").to.deep.equal(["1 of 3 members created"]);
+    held.shift()?.();
+    expect(await heardAfter(2)).to.deep.equal(["1 of 3 members created", "2 of 3 members created"]);
+    held.shift()?.();
+    expect(await heardAfter(3)).to.deep.equal(["1 of 3 members created", "2 of 3 members created", "3 of 3 members created"]);
+    held.shift()?.();
+    host.engineLog.close();
+    engine.forceShutdown();
   });
 
   it("the plugin: a Fleet's gRPC Create of 20 sends n of 20 members created at each tenth, under the Fleet's URN", async () => {
