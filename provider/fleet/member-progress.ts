@@ -1,5 +1,5 @@
 // How far a fleet operation got, for the person watching it: the members' operations (member-ops.ts,
-// or a test's) counted as they finish, "40 of 100 members created", through the operation's
+// or a test's) counted as they finish, "40 of 100 members created" (a delete when the API took it), through the operation's
 // progress reporter (core/progress.ts), which decides how often a count is worth a line. The
 // totals are the plan's, known before the first call; a failed call is not counted, so a count
 // that stops short says so. A member's own wait reports nothing (member-ops.ts): these counts
@@ -41,16 +41,14 @@ export function countedOps(ops: MemberOps, progress: Progress, totals: MemberTot
       updated.tick();
       return updatedMember;
     },
+    // A server counts as deleted once the API took its DELETE (or found it gone): the DELETEs are
+    // what the rate limit spreads out, and the waits for them to go end together (remove-all.ts).
     async sendDelete(key, member) {
       const sent = await ops.sendDelete(key, member);
-      // Already gone: no wait follows, and it counts as deleted now.
-      if (!sent) deleted.tick();
+      deleted.tick();
       return sent;
     },
-    async confirmDeleted(key, member) {
-      await ops.confirmDeleted(key, member);
-      deleted.tick();
-    },
+    confirmDeleted: (key, member) => ops.confirmDeleted(key, member),
   };
 }
 

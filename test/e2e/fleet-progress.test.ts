@@ -1,13 +1,14 @@
 // Progress of long work through the real CLI: `pulumi up` of a 100-member Fleet, non-interactive,
-// on the plugin face (Pulumi YAML) and on the dynamic face (a Node program), against the simulator on the default tier (60 requests a
-// minute, a burst of 100: the creates spend the burst). The plugin sends its counts as the
-// engine's ephemeral status of the Fleet (core/progress.ts, plugin/engine-log.ts); a
-// non-interactive CLI prints the Fleet's row again with each, so the output must hold at least
-// one "n of 100 members created" line per 10 members, none of them under Diagnostics (ephemeral:
-// not kept), and no member's own wait line (the fleet's count speaks for them). `destroy` the
-// same with "n of 100 servers deleted". On the dynamic face the lines come on the stack's row,
-// led by the Fleet's name (dynamic/engine-status.ts). One shape: the lines do not depend on it, and the
-// rate limit's pacing makes each run cost real seconds.
+// against the simulator on the default tier (60 requests a minute, a burst of 100: the creates
+// spend the burst), on the plugin face (Pulumi YAML) and on the dynamic face (a Node program).
+// Each face sends its counts as the engine's ephemeral status (core/progress.ts; the plugin's
+// under the Fleet's URN, plugin/engine-log.ts; the dynamic face's on the stack's row, led by the
+// Fleet's name, dynamic/engine-status.ts); a non-interactive CLI prints the row again with each,
+// so the output must hold at least one "n of 100 members created" line per 10 members, in order,
+// none of them under Diagnostics (ephemeral: not kept), and no member's own wait line (the
+// fleet's count speaks for them). `destroy` the same with "n of 100 servers deleted", its key
+// moved to the pro tier first: the up spent the default tier's burst. One shape: the lines
+// do not depend on it, and the rate limit's pacing makes each run cost real seconds.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -96,6 +97,9 @@ for (const { face, program, files, lead } of FACES) {
     });
 
     it("destroy prints at least one 'n of 100 servers deleted' line per 10 servers", async () => {
+      // The up spent the default tier's burst: its 100 DELETEs would wait a second each for a
+      // token. The key moves to the pro tier with a full bucket (the destroy keeps the key in the state).
+      await world.sim.addKey({ key: API_KEY, permission: "full", tier: "pro" });
       const started = Date.now();
       const out = await project.pulumi("destroy", "--yes", "--skip-preview");
       const deleted = counts(out, "servers deleted", lead);

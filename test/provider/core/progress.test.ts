@@ -143,9 +143,14 @@ describe("progress of long work (virtual time)", () => {
     const inputs = (n: number, os: string, maxSurge = 1): Recorded<FleetInputs> =>
       ({ groups: [], maxSurge, maxUnavailable: 0, pauseSeconds: 0, waitTimeoutSeconds: 600, memberSpecs: Object.fromEntries(keys(n).map((k) => [k, spec(k, os)])) }) as unknown as Recorded<FleetInputs>;
 
-    /** Member operations of a model account: member i is active i × 100 ms after its POST; a DELETE is gone 200 ms later. */
-    function modelOps(): MemberOps {
+    /**
+     * Member operations of a model account: member i is active 1 s + i × 100 ms after its POST; the
+     * k-th DELETE is answered k × `deletePaceMs` after it was called (a rate limit's pacing), and
+     * its server is gone 200 ms after that.
+     */
+    function modelOps(deletePaceMs = 0): MemberOps {
       let next = 1;
+      let deletes = 0;
       return {
         create: async (key, s) => {
           const id = `s${next++}`;
@@ -153,7 +158,10 @@ describe("progress of long work (virtual time)", () => {
           return { id, label: key, region: "ewr", plan: "vc2-1c-1gb", os: s.os, osId: 0, mainIp: "", status: "active", tags: [] } as RecordedMember;
         },
         update: async (_key, m) => m,
-        sendDelete: async () => true,
+        sendDelete: async () => {
+          if (deletePaceMs > 0) await clock.sleep(++deletes * deletePaceMs);
+          return true;
+        },
         confirmDeleted: async () => void (await clock.sleep(200)),
       };
     }
@@ -173,7 +181,7 @@ describe("progress of long work (virtual time)", () => {
       expect(lines).to.deep.equal([10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((n) => `${1_000 + n * 100} ${n} of 100 members created`));
     });
 
-    it("a roll of 6 in batches of 2 reports batch k of 3 as each starts, then its creates and deletes counted of 6", async () => {
+    it("a roll of 6 in batches of 2 reports batch k of 3 as each starts, then its creates and deletes (as the API takes each DELETE) counted of 6", async () => {
       const { lines, sink } = recorder(clock);
       const ops = modelOps();
       const olds = { ...inputs(6, "ubuntu-24.04", 2), members: Object.fromEntries(keys(6).map((k, i) => [k, { id: `o${i + 1}`, label: k, region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", osId: 2284, mainIp: "", status: "active", tags: [] }])), leftovers: {}, generation: 1 } as unknown as Recorded<FleetOutputs>;
@@ -181,22 +189,22 @@ describe("progress of long work (virtual time)", () => {
       expect(lines).to.deep.equal([
         "0 rolling batch 1 of 3: web-ewr-1, web-ewr-2",
         "1100 1 of 6 members created", "1200 2 of 6 members created",
-        "1400 1 of 6 servers deleted", "1400 2 of 6 servers deleted",
+        "1200 1 of 6 servers deleted", "1200 2 of 6 servers deleted",
         "1400 rolling batch 2 of 3: web-ewr-3, web-ewr-4",
         "2700 3 of 6 members created", "2800 4 of 6 members created",
-        "3000 3 of 6 servers deleted", "3000 4 of 6 servers deleted",
+        "2800 3 of 6 servers deleted", "2800 4 of 6 servers deleted",
         "3000 rolling batch 3 of 3: web-ewr-5, web-ewr-6",
         "4500 5 of 6 members created", "4600 6 of 6 members created",
-        "4800 5 of 6 servers deleted", "4800 6 of 6 servers deleted",
+        "4600 5 of 6 servers deleted", "4600 6 of 6 servers deleted",
       ]);
     });
 
-    it("a delete of 30 reports n of 30 servers deleted at each tenth", async () => {
+    it("a delete of 30 paced one DELETE a second reports n of 30 servers deleted at each tenth as the API takes them, not when the waits end", async () => {
       const { lines, sink } = recorder(clock);
-      const ops = modelOps();
+      const ops = modelOps(1_000);
       const props = { ...inputs(30, "ubuntu-24.04"), members: Object.fromEntries(keys(30).map((k, i) => [k, { id: `o${i + 1}`, label: k, os: "ubuntu-24.04" }])), leftovers: {}, generation: 1 } as unknown as Recorded<FleetOutputs>;
       await settle(clock, fleet.fleetImpl(() => ops).delete("fleet-1", props, fleetContext(sink)));
-      expect(lines).to.deep.equal([3, 6, 9, 12, 15, 18, 21, 24, 27, 30].map((n) => `200 ${n} of 30 servers deleted`));
+      expect(lines).to.deep.equal([3, 6, 9, 12, 15, 18, 21, 24, 27, 30].map((n) => `${n * 1_000} ${n} of 30 servers deleted`));
     });
   });
 });
