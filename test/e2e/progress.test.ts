@@ -109,3 +109,47 @@ for (const { face, program, files, lead } of FACES) {
     });
   });
 }
+
+const SERVER_FACES: { face: string; program: string; files: Record<string, string> }[] = [
+  {
+    face: "plugin face (Pulumi YAML)",
+    program: "name: progress-server\nruntime: yaml\nresources:\n  web:\n    type: hosting:index:Server\n    properties: { region: ewr, plan: vc2-1c-1gb, os: ubuntu-24.04, label: web }\n",
+    files: {},
+  },
+  {
+    face: "dynamic face (a Node program)",
+    program: "name: progress-server\nruntime: nodejs\nmain: index.js\n",
+    files: { "index.js": `const hosting = require("pulumi-hosting");\nnew hosting.Server("web", { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "web" });\n` },
+  },
+];
+
+for (const { face, program, files } of SERVER_FACES) {
+  describe(`progress of a Server's wait for active through the real CLI, non-interactive, ${face}`, function () {
+    let world: World;
+    let project: PluginProject;
+
+    before(async function () {
+      // Provisioning takes 16 s: the wait says where it is at 5 s and 15 s.
+      world = await startWorld("A", { provisionMs: 16_000 });
+      project = await createPluginProject("progress", program, files);
+      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+    });
+    after(async () => {
+      project?.dispose();
+      await world?.close();
+    });
+
+    it("up prints the wait's status line naming the server, none kept under Diagnostics", async () => {
+      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      const [server] = await world.sim.liveServers();
+      const live = out.includes("Diagnostics:") ? out.slice(0, out.indexOf("Diagnostics:")) : out;
+      const waits = [...live.matchAll(/waiting for server (\S+) to be active: ([a-z ]+) \((\d+) s\)/g)].map((m) => ({ id: m[1], status: m[2], seconds: Number(m[3]) }));
+      console.log(`      ${waits.length} wait lines: ${waits.map((w) => `${w.status} (${w.seconds} s)`).join(", ")}`);
+      expect(waits.length, out).to.be.at.least(1);
+      expect(waits.every((w) => w.id === server.id)).to.equal(true);
+      expect(waits[0].seconds).to.be.at.least(5);
+      const diagnostics = out.includes("Diagnostics:") ? out.slice(out.indexOf("Diagnostics:")) : "";
+      expect(diagnostics).to.not.match(/waiting for server/);
+    });
+  });
+}
