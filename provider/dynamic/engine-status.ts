@@ -9,19 +9,23 @@
 import type { ResourceFacts } from "../core/context";
 import { engineAddressFromArgv } from "../core/engine-watchdog";
 import type { StatusSink } from "../core/progress";
-import { EngineLog } from "../plugin/engine-log";
+import type { EngineLog } from "../plugin/engine-log";
 
-let engine: EngineLog | undefined;
-
-/** Where the progress lines of a resource's requests go in the dynamic-provider host; undefined elsewhere. */
-export function dynamicStatus(facts: ResourceFacts | undefined, argv: readonly string[] = process.argv): StatusSink | undefined {
+/**
+ * Where the progress lines of each resource's requests go in the dynamic-provider host: over
+ * `engine`, connected at the first request to the address the host was given; none elsewhere.
+ */
+export function dynamicStatus(engine: EngineLog, argv: readonly string[] = process.argv): (facts: ResourceFacts | undefined) => StatusSink | undefined {
   const address = engineAddressFromArgv(argv);
-  if (!address) return undefined;
-  if (!engine) {
-    engine = new EngineLog();
-    engine.connect(address);
-  }
-  const send = engine.status("");
-  const name = facts?.name;
-  return (message) => send(name !== undefined ? `${name}: ${message}` : message);
+  let connected = false;
+  return (facts) => {
+    if (!address) return undefined;
+    if (!connected) {
+      engine.connect(address);
+      connected = true;
+    }
+    const send = engine.status("");
+    const name = facts?.name;
+    return (message) => send(name !== undefined ? `${name}: ${message}` : message);
+  };
 }

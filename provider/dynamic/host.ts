@@ -22,6 +22,7 @@ import { ProviderProcess } from "../core/provider-process";
 import { checkForEngine, type ProviderImpl, type RawProps, type Recorded } from "../core/route";
 import type { ConfigSource } from "../core/settings";
 import type { StatusSink } from "../core/progress";
+import { EngineLog } from "../plugin/engine-log";
 import { dynamicStatus } from "./engine-status";
 
 /** The provider process of the dynamic face: one per process the engine starts. */
@@ -77,7 +78,10 @@ export function dynamicEntries(providerProcess: ProviderProcess, status: (facts:
   };
 }
 
-const product = dynamicEntries(dynamicProcess, dynamicStatus);
+/** The connection of this process to the engine's log, for progress lines (engine-status.ts). */
+const dynamicEngine = new EngineLog();
+
+const product = dynamicEntries(dynamicProcess, dynamicStatus(dynamicEngine));
 
 /** The product's observe, over `dynamicProcess`: configure(req) | check(olds, news) | read(id, props) | diff(id, olds, news). */
 export const observe: DynamicEntries["observe"] = product.observe;

@@ -4,6 +4,7 @@
 // and led by the resource's name (dynamic/engine-status.ts). The engine is ./rpc.ts's stand-in.
 import { expect } from "chai";
 import { PluginHost } from "../../../provider/plugin/plugin-host";
+import { EngineLog } from "../../../provider/plugin/engine-log";
 import { dynamicStatus } from "../../../provider/dynamic/engine-status";
 import { openPluginFace } from "./face";
 import { KEYS } from "../../helpers/simulator";
@@ -87,13 +88,15 @@ describe("progress lines reach the engine as ephemeral status", () => {
   });
 
   it("the dynamic face: inside the dynamic-provider host, lines go to the engine's address under no URN, led by the resource's name; elsewhere nowhere", async () => {
-    expect(dynamicStatus({ name: "web" }, ["node", "/app/main.js"]), "outside the host").to.equal(undefined);
+    const log = new EngineLog();
+    expect(dynamicStatus(log, ["node", "/app/main.js"])({ name: "web" }), "outside the host").to.equal(undefined);
     const engine = await startEngineStandIn();
-    const sink = dynamicStatus({ name: "web" }, ["node", "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js", engine.address]);
+    const sink = dynamicStatus(log, ["node", "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js", engine.address])({ name: "web" });
     expect(sink).to.be.a("function");
     sink?.("3 of 30 members created");
     await engine.firstLog;
     expect(engine.logged).to.deep.equal([{ severity: INFO, message: "web: 3 of 30 members created", urn: "", ephemeral: true }]);
+    log.close();
     engine.close();
   });
 });
