@@ -12,9 +12,10 @@
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
-import { API_KEY, startWorld, type World } from "./fixtures";
+import { API_KEY, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
-import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import type { PluginProject } from "./support/plugin-project";
+import { closeWorldProject, openWorldProject } from "./support/world-project";
 
 const SIZE = 100;
 
@@ -69,14 +70,10 @@ for (const { face, program, files, lead } of FACES) {
       if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) {
         throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi` (it builds it from its Go module)");
       }
-      world = await startWorld("A", { provisionMs: 400, keys: [{ key: API_KEY, permission: "full", tier: "default" }] });
-      project = await createPluginProject("progress", program, files);
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+      // The key on the default tier (the suites' simulator gives every key the enterprise tier).
+      ({ world, project } = await openWorldProject("A", "progress-fleet", program, files, (w) => w.sim.addKey({ key: API_KEY, permission: "full", tier: "default" })));
     });
-    after(async () => {
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeWorldProject(world, project));
 
     it("up prints at least one 'n of 100 members created' line per 10 members, none kept under Diagnostics, no member's own wait", async () => {
       const started = Date.now();
@@ -130,14 +127,9 @@ for (const { face, program, files } of SERVER_FACES) {
 
     before(async function () {
       // Provisioning takes 16 s: the wait says where it is at 5 s and 15 s.
-      world = await startWorld("A", { provisionMs: 16_000 });
-      project = await createPluginProject("progress", program, files);
-      await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
+      ({ world, project } = await openWorldProject("A", "progress-server", program, files, (w) => w.sim.setConfig({ provisionMs: 16_000 })));
     });
-    after(async () => {
-      project?.dispose();
-      await world?.close();
-    });
+    after(() => closeWorldProject(world, project));
 
     it("up prints the wait's status line naming the server, none kept under Diagnostics", async () => {
       const out = await project.pulumi("up", "--yes", "--skip-preview");
