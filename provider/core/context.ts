@@ -14,6 +14,7 @@ import type { Clock } from "../api/wire/clock";
 import type { HostingApi } from "../api/wire/types";
 import type { AdoptionClaims } from "./adoption-claims";
 import type { OperationTimeout } from "./operation";
+import type { Progress } from "./progress";
 import type { Waiter } from "./waiter-types";
 
 /** What the engine knows of the resource a request is about; the user's inputs never carry it. */
@@ -49,6 +50,8 @@ export interface OperationContext {
   readonly timeout?: OperationTimeout;
   readonly resource: ResourceFacts;
   readonly log: Logger;
+  /** Where the operation says how far its long work got (progress.ts): the engine's progress display on the plugin face. */
+  readonly progress: Progress;
   /** Which resource of the stack adopts which server id (process-wide: every check of a stack runs in one process). */
   readonly claims: AdoptionClaims;
   /** Tags the provider adds to a server it creates or adopts, beside the user's (a fleet member's identity: fleet/identity.ts). */
@@ -58,7 +61,7 @@ export interface OperationContext {
 }
 
 /** What a caller inside the core may set for one call it makes on the context's behalf (a fleet member's create). */
-export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "resource" | "log" | "signal" | "clock">>;
+export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "resource" | "log" | "progress" | "signal" | "clock">>;
 
 /** `ctx` with `overrides` laid over it; the shared parts stay the same objects. */
 export function withOverrides(ctx: OperationContext, overrides: OperationOverrides): OperationContext {

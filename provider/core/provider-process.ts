@@ -16,6 +16,7 @@ import { AdoptionClaims } from "./adoption-claims";
 import { clientFromSettings } from "./client-factory";
 import type { Logger, OperationContext, ResourceFacts } from "./context";
 import { CancelledError, sleepUnlessCancelled, type OperationTimeout } from "./operation";
+import { progressReporter, silentProgress, type ProgressTimings, type StatusSink } from "./progress";
 import { resolveSettings, stackSettings, type ConfigSource, type StackSettings } from "./settings";
 import { StatusWaiter, type WaiterTimings } from "./status-waiter";
 import type { Waiter } from "./waiter-types";
@@ -31,6 +32,8 @@ export interface ProviderProcessOptions {
   clientOptions?: Partial<ClientOptions>;
   /** Where a warning goes when the request names no resource log. @default the Pulumi log (stderr in a provider process) */
   log?: Logger;
+  /** Laid over the progress reporter's defaults (tests shrink them). @default DEFAULT_PROGRESS_TIMINGS */
+  progressTimings?: Partial<ProgressTimings>;
   /** The environment the settings fall back to. @default the process's (core/settings) */
   env?: NodeJS.ProcessEnv;
 }
@@ -43,6 +46,8 @@ export interface RequestFacts {
   kind?: "create" | "update" | "delete";
   /** This request's logger (the plugin's: the engine's log of the resource). @default the process's */
   log?: Logger;
+  /** Where this request's progress lines go (the plugin's: the engine's status of the resource). @default nowhere */
+  status?: StatusSink;
 }
 
 interface ClientEntry {
@@ -101,15 +106,17 @@ export class ProviderProcess {
     const client = () => (entry ??= this.entry()).client;
     const waiter = () => this.waiterOf((entry ??= this.entry()));
     const baseUrl = () => this.baseUrl();
+    const clock = cancellableClock(this.clock, this.signal);
     return {
       get api() { return client(); },
       get waiter() { return waiter(); },
       get apiBaseUrl() { return baseUrl(); },
-      clock: cancellableClock(this.clock, this.signal),
+      clock,
       signal: this.signal,
       timeout,
       resource: request.resource ?? {},
       log: request.log ?? this.opts.log ?? defaultLogger(),
+      progress: request.status ? progressReporter(request.status, clock, this.opts.progressTimings) : silentProgress,
       claims: this.claims,
     };
   }

@@ -5,8 +5,9 @@
 // host gives: the stack config at `configure`, and the facts the shell carries for its resource
 // (name, project, stack, replaceOnChanges; the host sends no URN). The host forwards neither the
 // engine's Cancel nor `customTimeouts`, so these operations run with the process's signal and no
-// time-out. `dynamicEntries` is the same dispatch over another process: the benchmark's naive
-// baseline (bench/naive/provider.ts) serves its shells with a process of its own.
+// time-out. Progress lines go to the engine's status of the stack (engine-status.ts).
+// `dynamicEntries` is the same dispatch over another process: the benchmark's naive baseline
+// (bench/naive/provider.ts) serves its shells with a process of its own, and no progress.
 //
 // The serialized `__provider` must stay under 1 KB, and every distinct function in it costs
 // about 250 bytes, so a shell holds two functions instead of seven: `observe` (configure, check,
@@ -20,6 +21,9 @@ import { startEngineWatchdog } from "../core/engine-watchdog";
 import { ProviderProcess } from "../core/provider-process";
 import { checkForEngine, type ProviderImpl, type RawProps, type Recorded } from "../core/route";
 import type { ConfigSource } from "../core/settings";
+import type { StatusSink } from "../core/progress";
+import { EngineLog } from "../plugin/engine-log";
+import { dynamicStatus } from "./engine-status";
 
 /** The provider process of the dynamic face: one per process the engine starts. */
 export const dynamicProcess = new ProviderProcess();
@@ -39,9 +43,9 @@ export interface DynamicEntries {
  * The dispatch of `observe` and `change` over one provider process: the product's below, over
  * `dynamicProcess`; the benchmark's naive baseline (bench/naive/provider.ts) has its own process.
  */
-export function dynamicEntries(providerProcess: ProviderProcess): DynamicEntries {
+export function dynamicEntries(providerProcess: ProviderProcess, status: (facts: ResourceFacts | undefined) => StatusSink | undefined = () => undefined): DynamicEntries {
   /** A shell written before its facts existed (release 0.1.0's state) passes none. */
-  const contextOf = (facts: ResourceFacts | undefined) => providerProcess.context({ resource: facts ?? {} });
+  const contextOf = (facts: ResourceFacts | undefined) => providerProcess.context({ resource: facts ?? {}, status: status(facts) });
   return {
     async observe<I, O>(impl: ProviderImpl<I, O>, a: Args, facts?: ResourceFacts): Promise<unknown> {
       switch (a.length) {
@@ -74,7 +78,10 @@ export function dynamicEntries(providerProcess: ProviderProcess): DynamicEntries
   };
 }
 
-const product = dynamicEntries(dynamicProcess);
+/** The connection of this process to the engine's log, for progress lines (engine-status.ts). */
+const dynamicEngine = new EngineLog();
+
+const product = dynamicEntries(dynamicProcess, dynamicStatus(dynamicEngine));
 
 /** The product's observe, over `dynamicProcess`: configure(req) | check(olds, news) | read(id, props) | diff(id, olds, news). */
 export const observe: DynamicEntries["observe"] = product.observe;

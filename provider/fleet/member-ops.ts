@@ -15,6 +15,7 @@ import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../serve
 import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
 import { withOverrides, type OperationContext } from "../core/context";
+import { silentProgress } from "../core/progress";
 import { identityTags, memberIdempotencyKey, specMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
 import { ownerOf } from "../server/system-tags";
@@ -92,7 +93,7 @@ export interface MemberContext {
 
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(fleet: MemberContext): MemberOps {
-  const { ctx } = fleet;
+  const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
   const identity = (key: string, spec: MemberSpec, adopting: boolean): OperationContext => {
     if (!fleet.fleetTag) return ctx;
     // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.

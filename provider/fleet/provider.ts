@@ -47,6 +47,7 @@ import { networkProber } from "./health/probe";
 import { waitBudget } from "../core/operation";
 import type { MemberOps } from "./member-failure";
 import { removeAll } from "./remove-all";
+import { countedOps, planTotals } from "./member-progress";
 import { type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
 import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
@@ -229,8 +230,8 @@ function fleetTagFor(ctx: OperationContext): string | undefined {
 
 async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RolloutResult> {
   const checks = healthChecksOf(ins.groups, ins.healthCheck);
-  return rollOut(state, plan, ins.memberSpecs, ops, {
-    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal,
+  return rollOut(state, plan, ins.memberSpecs, countedOps(ops, ctx.progress, planTotals(plan)), {
+    maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal, progress: ctx.progress,
     canary: ins.canary, canaryPauseMs: ins.canaryPauseSeconds !== undefined ? ins.canaryPauseSeconds * 1000 : undefined,
     checks, rollback: rollbackOn(ins, checks),
     // The checks' own deadlines bound each wait; the program's customTimeouts, when shorter, too.
@@ -287,7 +288,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   }
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });
-  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, ops);
+  const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, countedOps(ops, ctx.progress, { delete: all.size }));
   const failed = failures.map((f) => `${f.key}: ${f.reason}`);
   if (failed.length > 0) throw new Error(`fleet: ${failed.length} of ${all.size} servers could not be deleted (${failed.join("; ")}); run \`pulumi destroy\` again`);
 }

@@ -26,6 +26,8 @@
 import type { Clock } from "../api/wire/clock";
 import { sleepUnlessCancelled } from "../core/operation";
 import { batchesOf } from "./batches";
+import type { Progress } from "../core/progress";
+import { rollBatchLine } from "./member-progress";
 import { each, MemberFailure, type MemberOps } from "./member-failure";
 import type { MemberPlan } from "./plan";
 import { removeAll } from "./remove-all";
@@ -49,6 +51,8 @@ export interface RollOptions {
   canary?: number;
   /** The pause after the canary batch. @default pauseMs */
   canaryPauseMs?: number;
+  /** Where the roll says which batch it is at (core/progress.ts). @default none */
+  progress?: Progress;
 }
 
 export interface RollResult {
@@ -95,7 +99,9 @@ async function rollReplacements(
 ): Promise<RollResult> {
   const size = Math.max(1, opts.maxSurge + opts.maxUnavailable);
   let replaced = 0;
-  for (const { keys: batch, pauseBeforeMs } of batchesOf(keys, size, opts.pauseMs, opts.canary, opts.canaryPauseMs)) {
+  const batches = batchesOf(keys, size, opts.pauseMs, opts.canary, opts.canaryPauseMs);
+  for (const [index, { keys: batch, pauseBeforeMs }] of batches.entries()) {
+    opts.progress?.status(rollBatchLine(index + 1, batches.length, batch));
     if (pauseBeforeMs > 0) {
       try {
         await sleepUnlessCancelled(opts.clock, pauseBeforeMs, opts.signal);

@@ -2,7 +2,8 @@
 // Configure, the shared client and waiter, the engine's Cancel) and its connection to the
 // engine's log. `serve` (main.ts) makes one; a test makes its own for each plugin it serves.
 // Each request's operation context is built here from the gRPC request: the resource's URN and
-// name, its project and stack, the engine's time-out, and a logger that attaches warnings to it.
+// name, its project and stack, the engine's time-out, a logger that attaches warnings to it, and
+// a progress reporter whose lines are the engine's status of that resource.
 
 import type { OperationContext, ResourceFacts } from "../core/context";
 import { ProviderProcess, type ProviderProcessOptions } from "../core/provider-process";
@@ -27,6 +28,6 @@ export class PluginHost {
 
   /** The context of a request about the resource `urn`; `timeoutSeconds` is the engine's (0: none). */
   context(urn: string, op: { kind?: "create" | "update" | "delete"; timeoutSeconds?: number } = {}): OperationContext {
-    return this.process.context({ resource: factsOfUrn(urn), log: this.engineLog.logger(urn), ...op });
+    return this.process.context({ resource: factsOfUrn(urn), log: this.engineLog.logger(urn), status: this.engineLog.status(urn), ...op });
   }
 }

@@ -1,16 +1,25 @@
 // Waiting for a server to settle, and the power actions (start/stop) that `powerState` drives.
 // All waiting goes through the process's one status waiter, which the operation context carries.
+// A wait for `active` tells the operation's progress reporter what it last saw (core/progress.ts).
 
 import type { Server } from "../api/wire/types";
 import type { PowerState, StopMode } from "./types";
 import type { OperationContext } from "../core/context";
 import type { Verdict, WaitOutcome } from "../core/waiter-types";
+import { elapsedText } from "../core/progress";
 
 const TARGET: Record<PowerState, Server["status"]> = { running: "active", stopped: "stopped" };
 
-/** Waits for `active`, tolerating a brief absence; `error` fails at once. */
+/**
+ * Waits for `active`, tolerating a brief absence; `error` fails at once. A long wait reports the
+ * server's last status seen, e.g. "waiting for server 4f0c to be active: pending (25 s)".
+ */
 export function waitUntilActive(ctx: OperationContext, id: string, timeoutMs: number, firstPollMs?: number): Promise<WaitOutcome> {
-  return ctx.waiter.wait({ id, timeoutMs, firstPollMs, goal: reach("active", ctx.waiter.absenceGraceMs), signal: ctx.signal });
+  const goal = reach("active", ctx.waiter.absenceGraceMs);
+  let seen = "no status seen yet";
+  const describe = (ms: number) => `waiting for server ${id} to be active: ${seen} (${elapsedText(ms)})`;
+  const observe = (s: Server | undefined, elapsedMs: number): Verdict => ((seen = s?.status ?? "not listed yet"), goal(s, elapsedMs));
+  return ctx.progress.during(describe, () => ctx.waiter.wait({ id, timeoutMs, firstPollMs, goal: observe, signal: ctx.signal }));
 }
 
 /**

@@ -45,6 +45,8 @@ export interface Logged {
   severity: number;
   message: string;
   urn: string;
+  /** Present (true) only on a status message: shown while the resource runs, not kept. */
+  ephemeral?: true;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function startEngineStandIn(): Promise<{ address: string; logged: L
   const engine = new grpc.Server();
   engine.addService(enginerpc.EngineService, {
     log: (c: { request: InstanceType<typeof enginepb.LogRequest> }, cb: (e: null, r: unknown) => void) => {
-      const entry = { severity: c.request.getSeverity(), message: c.request.getMessage(), urn: c.request.getUrn() };
+      const entry: Logged = { severity: c.request.getSeverity(), message: c.request.getMessage(), urn: c.request.getUrn(), ...(c.request.getEphemeral() ? { ephemeral: true as const } : {}) };
       logged.push(entry);
       heard(entry);
       cb(null, new emptypb.Empty());
