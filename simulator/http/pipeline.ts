@@ -72,7 +72,16 @@ export async function handleApi(sim: Sim, router: Router, req: IncomingMessage, 
   const reply = answer(call, fault);
   const text = render(reply);
   if (fault.delayMs === undefined) return finish(reply.status, text);
-  const t = setTimeout(() => finish(reply.status, text), fault.delayMs);
+  // A timer may fire a fraction of a millisecond before its delay by the clock the stats read
+  // (it runs on the event loop's cached time), so the answer waits until that clock says so.
+  const due = performance.now() + fault.delayMs;
+  let t: NodeJS.Timeout;
+  const hold = (): void => {
+    const left = due - performance.now();
+    if (left <= 0) finish(reply.status, text);
+    else t = setTimeout(hold, Math.ceil(left));
+  };
+  hold();
   res.on("close", () => clearTimeout(t));
 }
 
