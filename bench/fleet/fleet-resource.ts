@@ -5,7 +5,7 @@
 // Printed per operation: wall time, the API's requests and 429s and its own answer time; the
 // state's bytes per member; then the Fleet's targets (resource/targets.ts), each PASS or FAIL,
 // with exit status 1 on any FAIL. The JSON goes to bench/results/ (git-ignored).
-//   node dist/bench/fleet/fleet-resource.js --suite issue-29      (both configurations in one run)
+//   node dist/bench/fleet/fleet-resource.js --suite targets      (both configurations in one run)
 //   node dist/bench/fleet/fleet-resource.js --n 20 --provision-ms 2000 --shape A --surge 5
 
 import * as path from "path";

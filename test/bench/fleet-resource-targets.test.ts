@@ -11,12 +11,12 @@ const timed = (seconds: number, requests: { total: number; beyondCatalogue: numb
 
 describe("bench: the Fleet benchmark's targets", () => {
   it("the suite runs 100 on the default tier and 1,000 on an unlimited key, on both faces unless --face names one", () => {
-    const all = parseFleetBenchArgs(["--suite", "issue-29"]).configs.map((c) => `${c.face} ${c.n} ${c.tier} ${c.ops.join(",")}`);
+    const all = parseFleetBenchArgs(["--suite", "targets"]).configs.map((c) => `${c.face} ${c.n} ${c.tier} ${c.ops.join(",")}`);
     expect(all).to.deep.equal([
       "dynamic 100 default up,preview,refresh,roll,destroy", "dynamic 1000 unlimited up,destroy",
       "plugin 100 default up,preview,refresh,roll,destroy", "plugin 1000 unlimited up,destroy",
     ]);
-    expect(parseFleetBenchArgs(["--suite", "issue-29", "--face", "plugin"]).configs.map((c) => c.face)).to.deep.equal(["plugin", "plugin"]);
+    expect(parseFleetBenchArgs(["--suite", "targets", "--face", "plugin"]).configs.map((c) => c.face)).to.deep.equal(["plugin", "plugin"]);
     expect(() => parseFleetBenchArgs(["--tier", "gold"])).to.throw(/--tier: expected default or unlimited, got "gold"/);
     expect(() => parseFleetBenchArgs(["--ops", "up,fly"])).to.throw(/--ops: expected some of up, preview, refresh, roll, destroy, got "up,fly"/);
   });

@@ -1,4 +1,4 @@
-// The flags of the Fleet benchmark. One configuration per flag set; `--suite issue-29`
+// The flags of the Fleet benchmark. One configuration per flag set; `--suite targets`
 // runs its two configurations on each face (or the one `--face` names) in one process,
 // so every figure comes from one run:
 //   N = 100 on the default tier, maxSurge 10: Servers beside a Fleet, the Fleet's rolling OS change
@@ -25,11 +25,11 @@ export interface FleetBenchConfig {
   ops: FleetOp[];
 }
 
-export const USAGE = `usage: fleet-resource.js [--suite issue-29] | [--n 20] [--provision-ms 2000] [--shape A|B] [--surge 5]
+export const USAGE = `usage: fleet-resource.js [--suite targets] | [--n 20] [--provision-ms 2000] [--shape A|B] [--surge 5]
        [--tier default|unlimited] [--face dynamic|plugin] [--kinds servers,fleet] [--ops ${FLEET_OPS.join(",")}] [--out bench/results]`;
 
-/** The two configurations of `--suite issue-29`: 100 members on the default tier and 1,000 on an unlimited key, 5 s provisioning. */
-export function issue29Suite(shape: Shape, face: Face): FleetBenchConfig[] {
+/** The two configurations of `--suite targets`: 100 members on the default tier and 1,000 on an unlimited key, 5 s provisioning. */
+export function targetSuite(shape: Shape, face: Face): FleetBenchConfig[] {
   return [
     { n: 100, provisionMs: 5000, shape, surge: 10, tier: "default", face, kinds: ["servers", "fleet"], ops: [...FLEET_OPS] },
     { n: 1000, provisionMs: 5000, shape, surge: 10, tier: "unlimited", face, kinds: ["servers", "fleet"], ops: ["up", "destroy"] },
@@ -59,9 +59,9 @@ export function parseFleetBenchArgs(argv: string[]): { configs: FleetBenchConfig
   const face = (faceFlag ?? "dynamic") as Face;
   const suite = flag("suite");
   if (suite !== undefined) {
-    if (suite !== "issue-29") throw new Error(`--suite: expected issue-29, got "${suite}"\n${USAGE}`);
+    if (suite !== "targets") throw new Error(`--suite: expected targets, got "${suite}"\n${USAGE}`);
     const faces: Face[] = faceFlag === undefined ? ["dynamic", "plugin"] : [face];
-    return { configs: faces.flatMap((f) => issue29Suite(shape, f)), outDir };
+    return { configs: faces.flatMap((f) => targetSuite(shape, f)), outDir };
   }
   const num = (name: string, fallback: number, ok: (v: number) => boolean, what: string): number => {
     const raw = flag(name);
