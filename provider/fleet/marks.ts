@@ -27,8 +27,12 @@ export interface MarkInput {
   previous: ReadonlySet<string>;
 }
 
-/** Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member. */
+/**
+ * Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member.
+ * A cancelled run sets none: it must hand the engine its state at once, and its next run marks.
+ */
 export async function settleMarks(ctx: OperationContext, input: MarkInput): Promise<void> {
+  if (ctx.signal?.aborted) return;
   const { instance, fleetTag } = input;
   const found = new Map(input.found.map((s) => [s.id, s]));
   const keys = Object.keys(input.members).sort(compareKeys);
@@ -41,7 +45,13 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
     const anchor = i === 0 && !anchored;
     if (!anchor && !input.previous.has(id)) return undefined;
     if (!anchor && found.has(id) && ownerOf(found.get(id)!.tags) === instance) return undefined;
-    const server = await current(id);
+    let server: Server | undefined;
+    try {
+      server = await current(id);
+    } catch (e) {
+      ctx.log.warn(`member ${key}: server ${id} could not be read to mark it as this fleet's (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` tries again`);
+      return undefined;
+    }
     if (!server) return undefined;
     const owner = ownerOf(server.tags);
     const ours = owner === instance || (owner === undefined && mayDelete(server.tags, instance, undefined, fleetTag));
