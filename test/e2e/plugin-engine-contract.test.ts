@@ -163,7 +163,7 @@ for (const shape of SHAPES) {
       const res = await fetch(`${world.sim.url}/v1/webhooks`, {
         method: "POST",
         headers: { Authorization: `Bearer ${API_KEY}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ url: "https://hooks.example.com/imported", events: ["server.created"], secret: RECEIVERS_SECRET }),
+        body: JSON.stringify({ url: "http://127.0.0.1:9/imported", events: ["server.created"], secret: RECEIVERS_SECRET }),
       });
       expect(res.status).to.be.oneOf([200, 201]);
       const hooks = await world.sim.rawWebhooks();
