@@ -1,0 +1,102 @@
+// What the account looks like while a Fleet with a health check rolls, for the end-to-end tests
+// of the health-gated roll: samples of the simulator's live servers and how many of them pass
+// the simulator's health route, taken while an `up` runs, and a relay on loopback that a
+// Fleet's health check URL can point at, which passes each probe on to the simulator's health
+// route and logs what it answered and when.
+import * as http from "http";
+import type { AddressInfo } from "net";
+import type { TestSimulator } from "../../helpers/simulator";
+
+export interface HealthSample {
+  /** Live servers (not deleted). */
+  servers: number;
+  /** Of those, the ones whose health route answered 200. */
+  healthy: number;
+}
+
+/**
+ * One sample: the live servers, then each one's health route, one after the other in creation
+ * order. A replacement is asked after the server it replaces, so a member whose old server was
+ * deleted (404, or no longer listed) while its new one was being asked is still counted when the
+ * new one was healthy first: a roll that keeps its members healthy shows no dip that is not real.
+ */
+export async function sampleHealth(sim: TestSimulator): Promise<HealthSample> {
+  const live = (await sim.liveServers()).sort((a, b) => a.seq - b.seq);
+  let healthy = 0;
+  for (const s of live) if ((await fetch(`${sim.url}/_health/${s.id}`)).status === 200) healthy++;
+  return { servers: live.length, healthy };
+}
+
+/** Samples every `intervalMs` until `stop()`, which answers every sample taken. */
+export function watchHealth(sim: TestSimulator, intervalMs: number): { stop(): Promise<HealthSample[]> } {
+  const samples: HealthSample[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      samples.push(await sampleHealth(sim));
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+export interface Probe {
+  /** The server id the probe asked for. */
+  id: string;
+  /** The status the simulator answered. */
+  status: number;
+  /** When the answer came back from the simulator (ms since the epoch), before it was passed on. */
+  at: number;
+}
+
+export interface ProbeRelay {
+  /** The health check URL template to give a Fleet: `http://127.0.0.1:<port>/_health/{id}`. */
+  template: string;
+  probes: Probe[];
+  /** The probes of one server, in order. */
+  of(id: string): Probe[];
+  close(): Promise<void>;
+}
+
+/** A relay on loopback in front of `sim`'s health route that logs every probe. */
+export async function startProbeRelay(sim: TestSimulator): Promise<ProbeRelay> {
+  const probes: Probe[] = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    const id = decodeURIComponent((req.url ?? "/").split("?")[0].replace(/^\/_health\//, ""));
+    fetch(`${sim.url}/_health/${encodeURIComponent(id)}`)
+      .then(async (answer) => {
+        const body = await answer.text();
+        probes.push({ id, status: answer.status, at: Date.now() });
+        res.writeHead(answer.status, { "content-type": "application/json" }).end(body);
+      })
+      .catch(() => res.writeHead(502).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    template: `http://127.0.0.1:${port}/_health/{id}`,
+    probes,
+    of: (id) => probes.filter((p) => p.id === id),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** The index of the probe that completed the first `n` passes in a row, or -1. */
+export function nthPassInARow(probes: Probe[], n: number): number {
+  let run = 0;
+  for (const [i, p] of probes.entries()) {
+    run = p.status === 200 ? run + 1 : 0;
+    if (run >= n) return i;
+  }
+  return -1;
+}
