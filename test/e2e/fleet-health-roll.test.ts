@@ -1,0 +1,232 @@
+// A Fleet's health-gated roll through the real CLI on the packed tarball, in Pulumi YAML on the
+// plugin face, in both shapes: 8 members (`maxSurge: 2`) whose health check goes through a relay
+// on loopback (support/health-watch.ts) to the simulator's health route, so every probe the
+// provider makes is logged with its answer and time. One stack per shape, one roll per case:
+// - to an image healthy 1 s after `active`, sampled every 150 ms: never fewer than 8 healthy
+//   members, never more than 10 servers;
+// - a canary of 1 held 20 s (`canaryPauseSeconds`) to a never-healthy image: exactly 1 new
+//   server was ever made, and the 8 old servers are left;
+// - `rollback: false` to a never-healthy image: the 8 old servers stay members, the failed
+//   batch's 2 are recorded as leftovers;
+// - SIGINT to `pulumi up` while the first batch waits for its health check: the `up` ends within
+//   5 s, every server of the account is in the state, and the next `up` finishes the roll;
+// - a flapping check (pass, fail, pass, ...) with `healthyThreshold: 3`, made healthy for good
+//   only after 6 probes of each new server: no old server is deleted before every new one has
+//   passed 3 times in a row, though each had passed 3 times before that.
+// The never-healthy roll with rollback and the held roll are fleet-health.test.ts's.
+import { expect } from "chai";
+import * as fs from "fs";
+import * as path from "path";
+import { until } from "../helpers/wait";
+import { SHAPES, type World } from "./fixtures";
+import { TOOLS_DIR } from "./pulumi-env";
+import { nthPassInARow, sampleHealth, startProbeRelay, watchHealth, type ProbeRelay } from "./support/health-watch";
+import type { PluginProject } from "./support/plugin-project";
+import { closeWorldProject, openWorldProject } from "./support/world-project";
+
+const DEBIAN = 2136;
+const ROCKY = 1869;
+const ALMA = 1868;
+const FEDORA = 2179;
+const ALPINE = 2076;
+
+// No plugins block: createPluginProject links the tarball's plugin.
+const YAML = `name: fleet-health-roll
+runtime: yaml
+config:
+  os: { type: string, default: ubuntu-24.04 }
+  healthUrl: { type: string }
+  maxSurge: { type: integer, default: 2 }
+  canary: { type: integer, default: 0 }
+  canaryPauseSeconds: { type: integer, default: 0 }
+  rollback: { type: boolean, default: true }
+  healthyThreshold: { type: integer, default: 1 }
+  deadlineSeconds: { type: integer, default: 3 }
+resources:
+  fleet:
+    type: hosting:index:Fleet
+    properties:
+      maxSurge: \${maxSurge}
+      canary: \${canary}
+      canaryPauseSeconds: \${canaryPauseSeconds}
+      rollback: \${rollback}
+      defaults:
+        plan: vc2-1c-1gb
+        os: \${os}
+      groups:
+        - name: web
+          regions: [ewr]
+          count: 8
+      healthCheck:
+        url: \${healthUrl}
+        intervalSeconds: 0.2
+        timeoutSeconds: 1
+        healthyThreshold: \${healthyThreshold}
+        deadlineSeconds: \${deadlineSeconds}
+outputs:
+  members: \${fleet.members}
+`;
+
+const fleetOutputs = (exported: string) => JSON.parse(exported).deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
+
+for (const shape of SHAPES) {
+  describe(`Fleet health-gated roll, canary, Ctrl-C and flapping in Pulumi YAML on the plugin face, shape ${shape}`, function () {
+    let world: World;
+    let project: PluginProject;
+    let relay: ProbeRelay;
+
+    before(async function () {
+      if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi`");
+      ({ world, project } = await openWorldProject(shape, "fleet-health-roll", YAML));
+      relay = await startProbeRelay(world.sim);
+      await project.pulumi("config", "set", "healthUrl", relay.template);
+    });
+    after(async () => {
+      await closeWorldProject(world, project, true);
+      await relay?.close();
+    });
+
+    const live = () => world.sim.liveServers();
+    const liveIds = async () => (await live()).map((s) => s.id).sort();
+    const everIds = async () => new Set<string>((await world.sim.rawServers()).map((s) => s.id));
+    /** Servers made since `before` (ids of rawServers()), deleted ones included. */
+    const madeSince = async (before: Set<string>) => (await world.sim.rawServers()).filter((s) => !before.has(s.id));
+    const setHealth = (rules: unknown[]) => world.sim.admin("PUT", "/health", { rules });
+    const up = async (): Promise<string> => {
+      try {
+        await project.pulumi("up", "--yes", "--skip-preview");
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    };
+    const recorded = async () => {
+      const outs = fleetOutputs(await project.pulumi("stack", "export"));
+      return { outs, members: Object.values(outs.members).map((m: any) => m.id).sort() as string[], leftovers: Object.keys(outs.leftovers).sort() };
+    };
+
+    it("up makes 8 members, each healthy, each probed through the relay", async () => {
+      expect(await up()).to.equal("");
+      expect(await sampleHealth(world.sim)).to.deep.equal({ servers: 8, healthy: 8 });
+      for (const id of await liveIds()) expect(relay.of(id).length, `probes of ${id}`).to.be.above(0);
+    });
+
+    it("a roll to an image healthy 1 s after active never has fewer than 8 healthy members nor more than 10 servers at any sample", async () => {
+      await setHealth([{ image: "debian-12", mode: "after", afterSeconds: 1 }]);
+      await project.pulumi("config", "set", "os", "debian-12");
+      const watch = watchHealth(world.sim, 150);
+      const failure = await up();
+      const samples = await watch.stop();
+      expect(failure).to.equal("");
+      console.log(`      shape ${shape}: ${samples.length} samples, healthy ${Math.min(...samples.map((s) => s.healthy))}..${Math.max(...samples.map((s) => s.healthy))}, servers ${Math.min(...samples.map((s) => s.servers))}..${Math.max(...samples.map((s) => s.servers))}`);
+      expect(samples.length, "samples taken during the roll").to.be.above(10);
+      expect(samples.filter((s) => s.healthy < 8), "samples with fewer than 8 healthy").to.deep.equal([]);
+      expect(samples.filter((s) => s.servers > 10), "samples with more than 10 servers").to.deep.equal([]);
+      expect(samples.some((s) => s.servers > 8), "some sample saw the surge").to.equal(true);
+      expect((await live()).map((s) => s.os_id)).to.deep.equal(Array(8).fill(DEBIAN));
+    });
+
+    it("a canary of 1 held 20 s to a never-healthy image makes exactly 1 new server; the 8 old servers are left", async () => {
+      const before = await liveIds();
+      const ever = await everIds();
+      await setHealth([{ image: "rocky-9", mode: "never" }]);
+      await project.config({ os: "rocky-9", canary: "1", canaryPauseSeconds: "20" });
+      const failure = await up();
+      expect(failure).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 3/);
+      expect(failure).to.not.match(/member web-ewr-2:/);
+      expect(failure).to.match(/rolled back/);
+      const made = await madeSince(ever);
+      expect(made.map((s) => s.os_id), "exactly 1 new server was ever made").to.deep.equal([ROCKY]);
+      expect(await liveIds(), "exactly the 8 old servers").to.deep.equal(before);
+      expect(await sampleHealth(world.sim)).to.deep.equal({ servers: 8, healthy: 8 });
+      const { outs, members, leftovers } = await recorded();
+      expect(members).to.deep.equal(before);
+      expect(leftovers).to.deep.equal([]);
+      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1"]);
+      await project.config({ canary: "0", canaryPauseSeconds: "0" });
+    });
+
+    it("with rollback: false a roll to a never-healthy image stops after the first batch: the 8 old servers stay members, the failed batch is recorded as leftovers", async () => {
+      const before = await liveIds();
+      const ever = await everIds();
+      await setHealth([{ image: "almalinux-9", mode: "never" }]);
+      await project.config({ os: "almalinux-9", rollback: "false" });
+      const failure = await up();
+      expect(failure).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 3/);
+      expect(failure).to.match(/member web-ewr-2: /);
+      expect(failure).to.not.match(/rolled back/);
+      const made = await madeSince(ever);
+      expect(made.map((s) => s.os_id), "only the first batch was ever made").to.deep.equal([ALMA, ALMA]);
+      expect(await liveIds()).to.deep.equal([...before, ...made.map((s) => s.id)].sort());
+      const { outs, members, leftovers } = await recorded();
+      expect(members, "the old servers are the members").to.deep.equal(before);
+      expect(leftovers, "the failed batch is recorded").to.deep.equal(made.map((s) => s.id).sort());
+      expect(outs.heldRoll ?? null).to.equal(null);
+      await project.config({ rollback: "true" });
+    });
+
+    it("SIGINT while the first batch waits for its health check ends the up within 5 s; the state holds every server, and the next up finishes the roll", async () => {
+      await setHealth([{ image: "fedora-40", mode: "never" }]);
+      await project.config({ os: "fedora-40", deadlineSeconds: "60" });
+      const ever = await everIds();
+      const running = project.start("up", "--yes", "--skip-preview");
+      // The batch's 2 new servers are active and have each been probed (and failed) twice: the roll is in their health wait.
+      const batch = await until("the first batch in its health wait", async () => {
+        const fresh = (await madeSince(ever)).filter((s) => s.os_id === FEDORA && s.status === "active");
+        return fresh.length === 2 && fresh.every((s) => relay.of(s.id).length >= 2) ? fresh : false;
+      }, { timeoutMs: 120_000, intervalMs: 50 });
+      const sent = Date.now();
+      running.child.kill("SIGINT");
+      const { code } = await running.exited;
+      const tookMs = Date.now() - sent;
+      console.log(`      shape ${shape}: the up ended ${tookMs} ms after SIGINT in a health wait`);
+      expect(code, "the interrupted up fails").to.not.equal(0);
+      expect(tookMs).to.be.below(5000);
+      expect(batch.every((s) => relay.of(s.id).every((p) => p.status === 503)), "the batch never passed").to.equal(true);
+      const { members, leftovers } = await recorded();
+      const servers = await liveIds();
+      expect([...members, ...leftovers].sort(), "every live server is a member or a leftover").to.deep.equal(servers);
+      await setHealth([]);
+      await project.config({ deadlineSeconds: "3" });
+      expect(await up()).to.equal("");
+      const after = await recorded();
+      expect(after.leftovers).to.deep.equal([]);
+      expect(after.members).to.deep.equal(await liveIds());
+      expect((await live()).map((s) => s.os_id)).to.deep.equal(Array(8).fill(FEDORA));
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("a flapping check is not healthy before its passes in a row: with healthyThreshold 3, no old server goes before every new one passed 3 times in a row", async () => {
+      await setHealth([{ image: "alpine-3.20", mode: "flapping" }]);
+      await project.config({ os: "alpine-3.20", maxSurge: "8", healthyThreshold: "3", deadlineSeconds: "30" });
+      const ever = await everIds();
+      const old = await liveIds();
+      const running = project.start("up", "--yes", "--skip-preview");
+      let ended = false;
+      void running.exited.then(() => (ended = true));
+      // Each new server alternates 200, 503, ...: once each has been probed 6 times (3 passes, none
+      // 3 in a row) it is made healthy for good in one change of the rules, so only from then on
+      // can it pass 3 times in a row. A gate that counted passes would have let the roll go on.
+      const fresh = await until("6 probes of each new server, or the up's end", async () => {
+        const made = (await madeSince(ever)).filter((s) => s.os_id === ALPINE);
+        if (ended) return made;
+        return made.length === 8 && made.every((s) => relay.of(s.id).length >= 6) ? made : false;
+      }, { timeoutMs: 120_000, intervalMs: 20 });
+      await setHealth([{ image: "alpine-3.20", mode: "flapping" }, ...fresh.map((s) => ({ server: s.id, mode: "healthy" }))]);
+      const { code, output } = await running.exited;
+      expect(code, output).to.equal(0);
+      expect(fresh, "the new servers").to.have.length(8);
+      let healthyAt = 0;
+      for (const s of fresh) {
+        const probes = relay.of(s.id);
+        const nth = nthPassInARow(probes, 3);
+        expect(nth, `${s.id} passed 3 times in a row: ${JSON.stringify(probes.map((p) => p.status))}`).to.be.at.least(0);
+        expect(probes.slice(0, nth - 2).filter((p) => p.status === 200).length, `${s.id} passed 3 times before its passes in a row`).to.be.at.least(3);
+        healthyAt = Math.max(healthyAt, probes[nth].at);
+      }
+      const deletedAt = (await world.sim.rawServers()).filter((s) => old.includes(s.id)).map((s) => (s.deleted_at ? Date.parse(s.deleted_at) : Infinity));
+      expect(Math.min(...deletedAt), "the first old server's delete came after every new server's third pass in a row").to.be.at.least(healthyAt);
+      expect(await liveIds()).to.deep.equal(fresh.map((s) => s.id).sort());
+    });
+  });
+}
