@@ -3,6 +3,7 @@
 // the simulator's health route, taken while an `up` runs, and a relay on loopback that a
 // Fleet's health check URL can point at, which passes each probe on to the simulator's health
 // route and logs what it answered and when.
+import { expect } from "chai";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import type { TestSimulator } from "../../helpers/simulator";
@@ -44,6 +45,19 @@ export function watchHealth(sim: TestSimulator, intervalMs: number): { stop(): P
       return samples;
     },
   };
+}
+
+/**
+ * The samples of a roll of `size` members with `maxSurge` (maxUnavailable 0): more than 10 taken,
+ * never fewer than `size` healthy, never more than `size + maxSurge` servers, and the surge seen.
+ */
+export function expectSampledRoll(samples: HealthSample[], size: number, maxSurge: number, label: string): void {
+  const range = (of: (s: HealthSample) => number) => `${Math.min(...samples.map(of))}..${Math.max(...samples.map(of))}`;
+  console.log(`      ${label}: ${samples.length} samples, healthy ${range((s) => s.healthy)}, servers ${range((s) => s.servers)}`);
+  expect(samples.length, "samples taken during the roll").to.be.above(10);
+  expect(samples.filter((s) => s.healthy < size), `samples with fewer than ${size} healthy`).to.deep.equal([]);
+  expect(samples.filter((s) => s.servers > size + maxSurge), `samples with more than ${size + maxSurge} servers`).to.deep.equal([]);
+  expect(samples.some((s) => s.servers > size), "some sample saw the surge").to.equal(true);
 }
 
 export interface Probe {
