@@ -9,26 +9,41 @@
 //   no new one (only the first batch's 2 were ever made).
 // - The same with `rollback: false`: the 8 old servers stay members (maxUnavailable 0) and the
 //   failed batch's 2 new servers are recorded as leftovers: the state holds exactly what exists.
+// - A canary of 1 held 20 s (`canaryPauseSeconds`) to a never-healthy image: exactly 1 new server
+//   was ever made.
+// - A flapping check with `healthyThreshold: 3` (support/flapping-roll.ts): no old server goes
+//   before every new one passed 3 times in a row.
+// The health check goes through a relay that logs every probe (support/health-watch.ts). Ctrl-C
+// in a health wait is fleet-health-roll.test.ts's: this face's host forwards no Cancel.
 import { expect } from "chai";
 import { SHAPES, type World } from "./fixtures";
 import type { PluginProject } from "./support/plugin-project";
-import { closeWorldProject, openWorldProject } from "./support/world-project";
-import { expectSampledRoll, sampleHealth, watchHealth } from "./support/health-watch";
+import { expectFlappingRoll, FLAPPING_IMAGE } from "./support/flapping-roll";
+import { accountOf, closeHealthProject, expectSampledRoll, openHealthProject, sampleHealth, watchHealth, type ProbeRelay } from "./support/health-watch";
 
 const UBUNTU = 2284;
 const DEBIAN = 2136;
 const ROCKY = 1869;
 const ALMA = 1868;
+const FEDORA = 2179;
 
 const NODE_PROGRAM = `const pulumi = require("@pulumi/pulumi");
 const hosting = require("pulumi-hosting");
 const config = new pulumi.Config();
 const rollback = config.getBoolean("rollback");
 const fleet = new hosting.Fleet("fleet", {
-  maxSurge: 2,
+  maxSurge: config.getNumber("maxSurge") ?? 2,
+  canary: config.getNumber("canary") ?? 0,
+  canaryPauseSeconds: config.getNumber("canaryPauseSeconds") ?? 0,
   defaults: { plan: "vc2-1c-1gb", os: config.get("os") || "ubuntu-24.04" },
   groups: [{ name: "web", regions: ["ewr"], count: 8 }],
-  healthCheck: { url: config.require("healthUrl"), intervalSeconds: 0.2, timeoutSeconds: 1, deadlineSeconds: 3 },
+  healthCheck: {
+    url: config.require("healthUrl"),
+    intervalSeconds: 0.2,
+    timeoutSeconds: 1,
+    healthyThreshold: config.getNumber("healthyThreshold") ?? 1,
+    deadlineSeconds: config.getNumber("deadlineSeconds") ?? 3,
+  },
   ...(rollback === undefined ? {} : { rollback }),
 });
 exports.members = fleet.members;
@@ -42,18 +57,14 @@ for (const shape of SHAPES) {
   describe(`Fleet health-gated roll on the dynamic face (a Node program), shape ${shape}`, function () {
     let world: World;
     let project: PluginProject;
+    let relay: ProbeRelay;
 
     before(async function () {
-      ({ world, project } = await openWorldProject(shape, "fleet-health-node", PROJECT, { "index.js": NODE_PROGRAM }));
-      await project.pulumi("config", "set", "healthUrl", `${world.sim.url}/_health/{id}`);
+      ({ world, project, relay } = await openHealthProject(shape, "fleet-health-node", PROJECT, { "index.js": NODE_PROGRAM }));
     });
-    after(() => closeWorldProject(world, project, true));
+    after(() => closeHealthProject({ world, project, relay }));
 
-    const live = () => world.sim.liveServers();
-    const liveIds = async () => (await live()).map((s) => s.id).sort();
-    /** Servers made since `before` (ids of rawServers()), deleted ones included. */
-    const madeSince = async (before: Set<string>) => (await world.sim.rawServers()).filter((s) => !before.has(s.id));
-    const everIds = async () => new Set<string>((await world.sim.rawServers()).map((s) => s.id));
+    const { live, liveIds, everIds, madeSince } = accountOf(() => world.sim);
     async function roll(os: string): Promise<string> {
       await project.pulumi("config", "set", "os", os);
       try {
@@ -121,6 +132,31 @@ for (const shape of SHAPES) {
       expect(Object.values(outs.members).map((m: any) => m.id).sort(), "the old servers are the members").to.deep.equal(before);
       expect(Object.keys(outs.leftovers).sort(), "the failed batch is recorded").to.deep.equal(made.map((s) => s.id).sort());
       expect(outs.heldRoll ?? null, "no roll is held without a rollback").to.equal(null);
+    });
+
+    it("a canary of 1 held 20 s to a never-healthy image makes exactly 1 new server; the 8 old servers are left, all healthy", async () => {
+      const before = fleetOutputs(await project.pulumi("stack", "export")).members as Record<string, { id: string }>;
+      const ever = await everIds();
+      await world.sim.admin("PUT", "/health", { rules: [{ image: "fedora-40", mode: "never" }] });
+      await project.config({ rollback: "true", canary: "1", canaryPauseSeconds: "20" });
+      const failure = await roll("fedora-40");
+      expect(failure).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 3/);
+      expect(failure).to.not.match(/member web-ewr-2:/);
+      expect(failure).to.match(/rolled back/);
+      const made = (await madeSince(ever)).filter((s) => s.os_id === FEDORA);
+      expect(made, "exactly 1 new server was ever made").to.have.length(1);
+      const old = Object.values(before).map((m) => m.id).sort();
+      expect(await liveIds(), "the 8 old servers (the leftovers of the last roll deleted)").to.deep.equal(old);
+      expect(await sampleHealth(world.sim)).to.deep.equal({ servers: 8, healthy: 8 });
+      const outs = fleetOutputs(await project.pulumi("stack", "export"));
+      expect(outs.leftovers).to.deep.equal({});
+      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1"]);
+      await project.config({ canary: "0", canaryPauseSeconds: "0" });
+    });
+
+    it("a flapping check is not healthy before its passes in a row: with healthyThreshold 3, no old server goes before every new one passed 3 times in a row", async () => {
+      await project.config({ os: FLAPPING_IMAGE.slug, maxSurge: "8", healthyThreshold: "3", deadlineSeconds: "30" });
+      await expectFlappingRoll(world, relay, () => project.start("up", "--yes", "--skip-preview"));
     });
   });
 }

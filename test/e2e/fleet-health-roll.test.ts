@@ -11,8 +11,8 @@
 // - SIGINT to `pulumi up` while the first batch waits for its health check: the `up` ends within
 //   5 s, every server of the account is in the state, and the next `up` finishes the roll;
 // - a flapping check (pass, fail, pass, ...) with `healthyThreshold: 3`, made healthy for good
-//   only after 6 probes of each new server: no old server is deleted before every new one has
-//   passed 3 times in a row, though each had passed 3 times before that.
+//   only after 6 probes of each new server (support/flapping-roll.ts): no old server is deleted
+//   before every new one has passed 3 times in a row, though each had passed 3 times before that.
 // The never-healthy roll with rollback and the held roll are fleet-health.test.ts's.
 import { expect } from "chai";
 import * as fs from "fs";
@@ -20,15 +20,14 @@ import * as path from "path";
 import { until } from "../helpers/wait";
 import { SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
-import { expectSampledRoll, nthPassInARow, sampleHealth, startProbeRelay, watchHealth, type ProbeRelay } from "./support/health-watch";
+import { accountOf, closeHealthProject, expectSampledRoll, openHealthProject, sampleHealth, watchHealth, type ProbeRelay } from "./support/health-watch";
+import { expectFlappingRoll, FLAPPING_IMAGE } from "./support/flapping-roll";
 import type { PluginProject } from "./support/plugin-project";
-import { closeWorldProject, openWorldProject } from "./support/world-project";
 
 const DEBIAN = 2136;
 const ROCKY = 1869;
 const ALMA = 1868;
 const FEDORA = 2179;
-const ALPINE = 2076;
 
 // No plugins block: createPluginProject links the tarball's plugin.
 const YAML = `name: fleet-health-roll
@@ -77,20 +76,11 @@ for (const shape of SHAPES) {
 
     before(async function () {
       if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) throw new Error("pulumi-language-yaml is not in .tools/bin: run `npm run setup:pulumi`");
-      ({ world, project } = await openWorldProject(shape, "fleet-health-roll", YAML));
-      relay = await startProbeRelay(world.sim);
-      await project.pulumi("config", "set", "healthUrl", relay.template);
+      ({ world, project, relay } = await openHealthProject(shape, "fleet-health-roll", YAML));
     });
-    after(async () => {
-      await closeWorldProject(world, project, true);
-      await relay?.close();
-    });
+    after(() => closeHealthProject({ world, project, relay }));
 
-    const live = () => world.sim.liveServers();
-    const liveIds = async () => (await live()).map((s) => s.id).sort();
-    const everIds = async () => new Set<string>((await world.sim.rawServers()).map((s) => s.id));
-    /** Servers made since `before` (ids of rawServers()), deleted ones included. */
-    const madeSince = async (before: Set<string>) => (await world.sim.rawServers()).filter((s) => !before.has(s.id));
+    const { live, liveIds, everIds, madeSince } = accountOf(() => world.sim);
     const setHealth = (rules: unknown[]) => world.sim.admin("PUT", "/health", { rules });
     const up = async (): Promise<string> => {
       try {
@@ -193,36 +183,8 @@ for (const shape of SHAPES) {
     });
 
     it("a flapping check is not healthy before its passes in a row: with healthyThreshold 3, no old server goes before every new one passed 3 times in a row", async () => {
-      await setHealth([{ image: "alpine-3.20", mode: "flapping" }]);
-      await project.config({ os: "alpine-3.20", maxSurge: "8", healthyThreshold: "3", deadlineSeconds: "30" });
-      const ever = await everIds();
-      const old = await liveIds();
-      const running = project.start("up", "--yes", "--skip-preview");
-      let ended = false;
-      void running.exited.then(() => (ended = true));
-      // Each new server alternates 200, 503, ...: once each has been probed 6 times (3 passes, none
-      // 3 in a row) it is made healthy for good in one change of the rules, so only from then on
-      // can it pass 3 times in a row. A gate that counted passes would have let the roll go on.
-      const fresh = await until("6 probes of each new server, or the up's end", async () => {
-        const made = (await madeSince(ever)).filter((s) => s.os_id === ALPINE);
-        if (ended) return made;
-        return made.length === 8 && made.every((s) => relay.of(s.id).length >= 6) ? made : false;
-      }, { timeoutMs: 120_000, intervalMs: 20 });
-      await setHealth([{ image: "alpine-3.20", mode: "flapping" }, ...fresh.map((s) => ({ server: s.id, mode: "healthy" }))]);
-      const { code, output } = await running.exited;
-      expect(code, output).to.equal(0);
-      expect(fresh, "the new servers").to.have.length(8);
-      let healthyAt = 0;
-      for (const s of fresh) {
-        const probes = relay.of(s.id);
-        const nth = nthPassInARow(probes, 3);
-        expect(nth, `${s.id} passed 3 times in a row: ${JSON.stringify(probes.map((p) => p.status))}`).to.be.at.least(0);
-        expect(probes.slice(0, nth - 2).filter((p) => p.status === 200).length, `${s.id} passed 3 times before its passes in a row`).to.be.at.least(3);
-        healthyAt = Math.max(healthyAt, probes[nth].at);
-      }
-      const deletedAt = (await world.sim.rawServers()).filter((s) => old.includes(s.id)).map((s) => (s.deleted_at ? Date.parse(s.deleted_at) : Infinity));
-      expect(Math.min(...deletedAt), "the first old server's delete came after every new server's third pass in a row").to.be.at.least(healthyAt);
-      expect(await liveIds()).to.deep.equal(fresh.map((s) => s.id).sort());
+      await project.config({ os: FLAPPING_IMAGE.slug, maxSurge: "8", healthyThreshold: "3", deadlineSeconds: "30" });
+      await expectFlappingRoll(world, relay, () => project.start("up", "--yes", "--skip-preview"));
     });
   });
 }

@@ -2,11 +2,15 @@
 // of the health-gated roll: samples of the simulator's live servers and how many of them pass
 // the simulator's health route, taken while an `up` runs, and a relay on loopback that a
 // Fleet's health check URL can point at, which passes each probe on to the simulator's health
-// route and logs what it answered and when.
+// route and logs what it answered and when; and a world of both with a project whose
+// `healthUrl` config is the relay's template.
 import { expect } from "chai";
 import * as http from "http";
 import type { AddressInfo } from "net";
-import type { TestSimulator } from "../../helpers/simulator";
+import type { TestShape, TestSimulator } from "../../helpers/simulator";
+import type { World } from "../fixtures";
+import type { PluginProject } from "./plugin-project";
+import { closeWorldProject, openWorldProject } from "./world-project";
 
 export interface HealthSample {
   /** Live servers (not deleted). */
@@ -113,4 +117,36 @@ export function nthPassInARow(probes: Probe[], n: number): number {
     if (run >= n) return i;
   }
   return -1;
+}
+
+export interface HealthProject {
+  world: World;
+  project: PluginProject;
+  relay: ProbeRelay;
+}
+
+/** openWorldProject's world and project, a probe relay, and the relay's template as the `healthUrl` config. */
+export async function openHealthProject(shape: TestShape, name: string, program: string, files?: Record<string, string>): Promise<HealthProject> {
+  const { world, project } = await openWorldProject(shape, name, program, files);
+  const relay = await startProbeRelay(world.sim);
+  await project.pulumi("config", "set", "healthUrl", relay.template);
+  return { world, project, relay };
+}
+
+/** `pulumi destroy`, then the project, the simulator and the relay gone. */
+export async function closeHealthProject(h: Partial<HealthProject>): Promise<void> {
+  await closeWorldProject(h.world, h.project, true);
+  await h.relay?.close();
+}
+
+/** The servers of the simulator `sim()` answers (read at each call: a suite's is made in its `before`). */
+export function accountOf(sim: () => TestSimulator) {
+  return {
+    live: () => sim().liveServers(),
+    liveIds: async () => (await sim().liveServers()).map((s) => s.id as string).sort(),
+    /** Every server id the account ever had, deleted ones included. */
+    everIds: async () => new Set<string>((await sim().rawServers()).map((s) => s.id)),
+    /** Servers made since `before` (an everIds()), deleted ones included. */
+    madeSince: async (before: Set<string>) => (await sim().rawServers()).filter((s) => !before.has(s.id)),
+  };
 }
