@@ -4,6 +4,8 @@
 #   typescript.ts   type-checked with tsc against sdk/nodejs/bin (its .d.ts)
 #   go.go           built, each as its own program, against sdk/go
 #   python.py       byte-compiled, and every `hosting.<name>` it uses defined in sdk/python
+#   java.java       compiled with javac (Maven, offline) against the SDK's jar in sdk/java/target,
+#                   when scripts/gen-sdk.sh built it (it skips the Java SDK without a JDK or Maven)
 #   yaml.yaml       parsed, and every `type:`/`function:` token it uses declared in schema.json
 #   npm run sdk && npm run examples:check
 set -euo pipefail
@@ -66,6 +68,53 @@ for f in sorted(examples.glob("*/python.py")):
 if missing: sys.exit("check-examples: python names the SDK does not define: " + ", ".join(missing))
 print(f"check-examples: python: {len(list(examples.glob('*/python.py')))} examples compile and name only what sdk/python defines")
 PY
+
+# Java: every example compiled by Maven's compiler plugin against the SDK's jar and the
+# com.pulumi:pulumi the SDK was built with, offline from the local repository that
+# scripts/release/java-sdk.sh filled. Each example is `package generated_program; class App`,
+# as the docs show it; here each gets a package of its own so that one compile takes them all.
+JAVA_POM="$SDK/java/pom.xml"
+JAVA_JAR="$(ls "$SDK"/java/target/*.jar 2>/dev/null | head -1 || true)"
+if [[ -f "$JAVA_POM" && -n "$JAVA_JAR" ]]; then
+  CACHE_ROOT="${PULUMI_HOSTING_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-hosting}"
+  MAVEN_REPO="${HOSTING_MAVEN_REPO:-$CACHE_ROOT/maven-repository}"
+  # The SDK pom's dependencies and compiler plugin, with the SDK's jar added as a file.
+  mkdir -p "$work/java"
+  node - "$JAVA_POM" "$JAVA_JAR" > "$work/java/pom.xml" <<'JS'
+const fs = require("fs");
+const [pomFile, jar] = process.argv.slice(2);
+const pom = fs.readFileSync(pomFile, "utf8");
+const deps = pom.match(/<dependencies>[\s\S]*?<\/dependencies>/)[0].replace("</dependencies>",
+  `  <dependency><groupId>examples</groupId><artifactId>sdk</artifactId><version>0</version><scope>system</scope><systemPath>${jar}</systemPath></dependency>\n  </dependencies>`);
+const compiler = pom.match(/<plugin>\s*<groupId>org.apache.maven.plugins<\/groupId>\s*<artifactId>maven-compiler-plugin<\/artifactId>[\s\S]*?<\/plugin>/)[0];
+process.stdout.write(`<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>examples</groupId><artifactId>examples</artifactId><version>0</version>
+  <properties><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding><maven.compiler.release>11</maven.compiler.release></properties>
+  ${deps}
+  <build><plugins>${compiler}</plugins></build>
+</project>
+`);
+JS
+  for f in "$EXAMPLES"/*/java.java; do
+    pkg="$(basename "$(dirname "$f")" | tr -- - _)"
+    mkdir -p "$work/java/src/main/java/$pkg"
+    sed "s/^package generated_program;/package $pkg;/" "$f" > "$work/java/src/main/java/$pkg/App.java"
+  done
+  compiler="$(grep -A1 '<artifactId>maven-compiler-plugin</artifactId>' "$JAVA_POM" | sed -n 's/ *<version>\(.*\)<\/version>/\1/p')"
+  # Maven's output only when it fails: a quiet run still prints its terminal's colour codes.
+  if ! out="$(cd "$work/java" && mvn -B -q -o --no-transfer-progress -Dmaven.repo.local="$MAVEN_REPO" "org.apache.maven.plugins:maven-compiler-plugin:$compiler:compile" 2>&1)"; then
+    echo "$out" >&2
+    echo "check-examples: java: the examples do not compile against sdk/java" >&2
+    exit 1
+  fi
+  echo "check-examples: java: $(ls "$EXAMPLES"/*/java.java | wc -l) examples compile against sdk/java ($(basename "$JAVA_JAR"))"
+elif [[ "${CI:-}" == "true" ]]; then
+  echo "check-examples: CI checks the Java examples; sdk/java has no jar (npm run sdk builds it with a JDK and Maven)" >&2
+  exit 1
+else
+  echo "check-examples: java: skipped, sdk/java has no jar (scripts/gen-sdk.sh builds it only with a JDK and Maven)"
+fi
 
 # YAML: parses, and names only resources and functions of schema.json.
 node - "$EXAMPLES" "$ROOT/schema.json" "$ROOT" <<'JS'

@@ -1,7 +1,7 @@
 // The examples and import notes of schema.json's descriptions, read from docs/examples/<name>/:
-//   typescript.ts, python.py, go.go, yaml.yaml   one program each, in each language, whose
-//                                                first line is a comment with the example's
-//                                                title (the same in the four files);
+//   typescript.ts, python.py, go.go, java.java,  one program each, in each language, whose
+//   yaml.yaml                                    first line is a comment with the example's
+//                                                title (the same in the five files);
 //   import.md                                    resources only: the `## Import` section's text.
 // Whole programs live in files rather than in TSDoc so that they can be compiled against the
 // generated SDKs (scripts/check-examples.sh) and read with an editor's highlighting.
@@ -12,9 +12,9 @@ import * as fs from "fs";
 import * as path from "path";
 
 /** Language of the fenced block (as Pulumi's docs generator names it) -> file name. */
-export const EXAMPLE_FILES = { typescript: "typescript.ts", python: "python.py", go: "go.go", yaml: "yaml.yaml" } as const;
+export const EXAMPLE_FILES = { typescript: "typescript.ts", python: "python.py", go: "go.go", java: "java.java", yaml: "yaml.yaml" } as const;
 
-const COMMENT = { typescript: "//", python: "#", go: "//", yaml: "#" } as const;
+const COMMENT = { typescript: "//", python: "#", go: "//", java: "//", yaml: "#" } as const;
 
 /** The folder of a resource's or function's examples: `Server` -> server, `getOsImage` -> get-os-image. */
 export function exampleDir(root: string, name: string): string {
