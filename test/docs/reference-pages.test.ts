@@ -63,7 +63,7 @@ describe("docs/reference (the reference pages of schema.json)", function () {
     for (const n of names) {
       const page = fs.readFileSync(path.join(REFERENCE, n, "_index.md"), "utf8");
       // The example of every language the schema's description gives, not "Coming soon!".
-      for (const lang of ["typescript", "python", "go", "yaml"]) {
+      for (const lang of ["typescript", "python", "go", "java", "yaml"]) {
         expect(page, `${n}: ${lang} example`).to.match(new RegExp(`values="${lang}">\\s*\`\`\`${lang}\\n`));
       }
     }

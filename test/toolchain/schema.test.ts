@@ -106,11 +106,11 @@ describe("schema.json", function () {
     }
   });
 
-  it("describes every resource and function with an example in four languages, and every resource's import", () => {
+  it("describes every resource and function with an example in five languages, and every resource's import", () => {
     const all = { ...committed.resources, ...committed.functions };
     for (const [tok, r] of Object.entries<any>(all)) {
       expect(r.description, tok).to.include("{{% examples %}}").and.include("{{% /examples %}}");
-      for (const lang of ["typescript", "python", "go", "yaml"]) expect(r.description, `${tok} ${lang}`).to.include(`\`\`\`${lang}\n`);
+      for (const lang of ["typescript", "python", "go", "java", "yaml"]) expect(r.description, `${tok} ${lang}`).to.include(`\`\`\`${lang}\n`);
       expect(r.description, tok).not.to.match(/^(import|package) .*example\.com/m);
     }
     for (const [tok, r] of Object.entries<any>(committed.resources)) {
