@@ -12,7 +12,7 @@ import * as path from "path";
 import { promisify } from "util";
 import { SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
-import { expectLiveExactly, idsOf, NODE_FLEET_ARGS, outputs, postsAndDeletes, START, writeSpec, writeYaml, yamlFleet, yamlHead } from "./support/fleet-programs";
+import { expectLiveExactly, idsOf, NODE_FLEET_ARGS, outputs, ownerMarks, postsAndDeletes, START, writeSpec, writeYaml, yamlFleet, yamlHead } from "./support/fleet-programs";
 import { expectNoOrphansByPreview, expectNoOrphansByState } from "./support/orphan-checks";
 import type { PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
@@ -93,16 +93,23 @@ for (const shape of SHAPES) {
         expect(Object.keys(adopt).sort()).to.deep.equal(KEYS);
         expect(await move({ fleet: { name: "blue", adopt } }), "Servers -> Fleet").to.deep.equal(ids);
         await expectLiveExactly(world, ids);
+        const [blue] = await ownerMarks(world, ids);
+        expect(await ownerMarks(world, ids), "the Fleet marks both as its own").to.deep.equal([blue, blue]);
+        expect(blue).to.match(/^hosting-owner:\S+$/);
 
         // Fleet -> Fleet: the new Fleet adopts the old one's servers by member key; the old one leaves the program.
         const members = JSON.parse(await project.pulumi("stack", "output", "fleet", "--json")) as Record<string, { id: string }>;
         const byKey = Object.fromEntries(Object.entries(members).map(([key, m]) => [key, m.id]));
         expect(await move({ fleet: { name: "green", adopt: byKey } }), "Fleet -> Fleet").to.deep.equal(ids);
         await expectLiveExactly(world, ids);
+        const [green] = await ownerMarks(world, ids);
+        expect(await ownerMarks(world, ids), "the new Fleet re-marks both as its own").to.deep.equal([green, green]);
+        expect(green).to.match(/^hosting-owner:\S+$/).and.not.equal(blue);
 
         // Fleet -> Servers: each Server adopts its member's server; the Fleet leaves the program.
         expect(await move({ servers: byKey }), "Fleet -> Server").to.deep.equal(ids);
         await expectLiveExactly(world, ids);
+        expect(await ownerMarks(world, ids), "each Server marks its server as a Server's").to.deep.equal(["hosting-owner:server", "hosting-owner:server"]);
         await expectNoOrphansByPreview(project, [stack]);
       });
     });

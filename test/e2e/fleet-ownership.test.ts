@@ -135,7 +135,7 @@ for (const shape of SHAPES) {
         const [markB] = await ownerMarks(world, b1);
         expect(await ownerMarks(world, a1)).to.deep.equal([markA, markA]);
         expect(await ownerMarks(world, b1)).to.deep.equal([markB, markB]);
-        expect(markA, "each Fleet marks its servers as its own").to.not.equal(markB);
+        expect(markA, "each Fleet marks its servers as its own").to.match(/^hosting-owner:\S+$/).and.not.equal(markB);
         await expectNoOrphansByState(world, project, name, stackOf(name));
         await expectNoOrphansByPreview(project, [stackOf(name)]);
 
@@ -191,6 +191,7 @@ for (const shape of SHAPES) {
         expect(renamed.counts, "a rename makes and deletes nothing").to.deep.equal({ posts: 0, deletes: 0 });
         expect(idsOf(renamed.blue!), "the renamed Fleet keeps its servers").to.deep.equal(old);
         await expectLiveExactly(world, old);
+        const [renamedMark] = await ownerMarks(world, old);
 
         const reused = await step("reused");
         expect(idsOf(reused.blue!), "the renamed Fleet keeps its servers").to.deep.equal(old);
@@ -201,7 +202,8 @@ for (const shape of SHAPES) {
         await expectLiveExactly(world, [...old, ...made]);
         const [blueMark] = await ownerMarks(world, old);
         const [webMark] = await ownerMarks(world, made);
-        expect(blueMark, "each Fleet marks its servers as its own").to.not.equal(webMark);
+        expect(await ownerMarks(world, old), "the rename keeps the servers' owner mark").to.deep.equal([renamedMark, renamedMark]);
+        expect(blueMark, "each Fleet marks its servers as its own").to.match(/^hosting-owner:\S+$/).and.not.equal(webMark);
         await expectNoOrphansByPreview(project, [stack]);
         await project.pulumi("preview", "--expect-no-changes");
         await project.pulumi("destroy", "--yes", "--skip-preview");

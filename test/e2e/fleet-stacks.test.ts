@@ -73,7 +73,7 @@ for (const shape of SHAPES) {
         await expectLiveExactly(world, [...one1, ...two1]);
         const [markOne] = await ownerMarks(world, one1);
         const [markTwo] = await ownerMarks(world, two1);
-        expect(markOne, "each Fleet marks its servers as its own").to.not.equal(markTwo);
+        expect(markOne, "each Fleet marks its servers as its own").to.match(/^hosting-owner:\S+$/).and.not.equal(markTwo);
         await expectNoOrphansByPreview(project, [one, two]);
 
         // a count change of stack one: one POST, stack two untouched.
