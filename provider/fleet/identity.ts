@@ -37,12 +37,23 @@
 // the state, say what belongs to the fleet: the state is what a killed run may never have written.
 
 import { createHash } from "crypto";
-import { FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, SPEC_MARK_PREFIX } from "../server/system-tags";
+import {
+  FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, PENDING_LABEL_PREFIX, SPEC_MARK_PREFIX,
+} from "../server/system-tags";
 
 
 /** The tag of every server of the fleet `name` in `<project>/<stack>`. */
 export function fleetTagOf(stack: string, name: string): string {
   return `${FLEET_PREFIX}${stack}/${name}`;
+}
+
+/**
+ * The label a member's POST carries where the create takes no tags (shape B), until the PATCH
+ * that tags it: `hosting-pending:<project>/<stack>/<name>`, one `GET /v1/servers?label=` for
+ * every server of the fleet's name that a run POSTed and never tagged.
+ */
+export function pendingLabelOf(fleetTag: string): string {
+  return `${PENDING_LABEL_PREFIX}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}`;
 }
 
 /** The tag that names the member a server was made for. */
@@ -109,11 +120,13 @@ export function identityTags(fleetTag: string, key: string, instance: string): s
  * resource id, new with every create of a fleet), member, generation and spec, so the run after a
  * killed one repeats the killed run's POST rather than making a second server; a new generation
  * (every `up` that got as far as writing the state) or another spec gives a new key, so a member
- * deleted outside Pulumi is really created again. A UUID in form, as the spec asks (RFC 4122
- * version 5 layout over SHA-256).
+ * deleted outside Pulumi is really created again; so does the next `attempt`, sent when the key's
+ * answer named a server deleted since. A UUID in form, as the spec asks (RFC 4122 version 5
+ * layout over SHA-256).
  */
-export function memberIdempotencyKey(fleetId: string, key: string, generation: number, spec: unknown): string {
-  const h = createHash("sha256").update(JSON.stringify([fleetId, key, generation, spec])).digest();
+export function memberIdempotencyKey(fleetId: string, key: string, generation: number, spec: unknown, attempt = 0): string {
+  const fields = attempt === 0 ? [fleetId, key, generation, spec] : [fleetId, key, generation, spec, attempt];
+  const h = createHash("sha256").update(JSON.stringify(fields)).digest();
   h[6] = (h[6] & 0x0f) | 0x50;
   h[8] = (h[8] & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString("hex");

@@ -53,7 +53,8 @@ import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
-import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
+import { fleetTagOf, instanceOf, pendingLabelOf, specMarkOf } from "./identity";
+import { systemTagsOf } from "../server/system-tags";
 import { claimable } from "./ownership";
 import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
@@ -97,11 +98,11 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
 export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   // The instance's identity, random: no other Fleet (a replacement, one of the same name) has it.
   const id = `fleet-${randomUUID()}`;
-  const done = ctx.claims.run(id);
+  const done = [ctx.claims.run(id), runUnder(ctx, fleetTagFor(ctx))];
   try {
     return await createInstance(id, inputs, ctx, memberOps);
   } finally {
-    done();
+    for (const d of done) d();
   }
 }
 
@@ -127,12 +128,21 @@ async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: Op
 export async function update(
   id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps,
 ): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
-  const done = ctx.claims.run(instanceOf(id));
+  const done = [ctx.claims.run(instanceOf(id)), runUnder(ctx, olds.fleetTag ?? fleetTagFor(ctx))];
   try {
     return await updateInstance(id, olds, news, ctx, memberOps);
   } finally {
-    done();
+    for (const d of done) d();
   }
+}
+
+/**
+ * Records that an operation of the fleet's name runs, POSTing servers with its pending label
+ * (identity.ts): a second one in this process (a Fleet of the same name under another parent)
+ * leaves those untagged servers alone, since they may be the first one's POSTs in flight.
+ */
+function runUnder(ctx: OperationContext, fleetTag: string | undefined): () => void {
+  return fleetTag ? ctx.claims.run(pendingLabelOf(fleetTag)) : () => undefined;
 }
 
 async function updateInstance(
@@ -189,14 +199,15 @@ async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
 ): Promise<Reconciliation & { found: Server[] }> {
   if (!fleetTag) return { reclaim: {}, strays: [], found: [] };
-  const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
+  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), pendingServers(ctx, fleetTag)]);
   const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, running: (i) => ctx.claims.isRunning(i) });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
     (server.tags ?? []).includes(specMarkOf(spec)) && adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)].filter((k) => !scope.adopted.has(k));
-  const servers = claims.map((c) => c.server);
+  // What a killed run POSTed and never tagged carries no member: a stray, deleted by this run.
+  const servers = [...claims.map((c) => c.server), ...untagged];
   const result = reconcile({ found: servers, members: state.members, leftovers: state.leftovers, specs, needed, fits });
   const record = (s: Server) => {
     const owner = owners.get(s.id);
@@ -207,6 +218,20 @@ async function reconcileWithAccount(
   for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
   plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
   return { ...result, found };
+}
+
+/**
+ * The servers a run of this fleet's name POSTed and never tagged (shape B: the create takes no
+ * tags): its pending label and no mark at all (one list call). None while another operation of the
+ * name runs in this process: they may be its POSTs in flight. A delete reads each server again
+ * first (member-ops.ts), so one marked since by its holder is left.
+ */
+async function pendingServers(ctx: OperationContext, fleetTag: string): Promise<Server[]> {
+  if ((await ctx.api.shape) !== "B") return [];
+  const label = pendingLabelOf(fleetTag);
+  const listed = await ctx.api.listAllServers({ label });
+  if (ctx.claims.runs(label) > 1) return [];
+  return listed.filter((s) => s.status !== "terminated" && s.label === label && systemTagsOf(s.tags).length === 0);
 }
 
 /** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */
