@@ -24,15 +24,24 @@
 // A take-over (adoptIds, a reclaim, a Server's adoptId) replaces the former holder's marks by
 // the new holder's (provider/server/system-tags.ts), so the former holder's delete leaves it.
 // Shape A's create request takes tags, so a server carries them from its first moment. Shape B's
-// takes none: the client sends them by a PATCH after the POST (api/client.ts). An update's
-// member creates also carry a deterministic Idempotency-Key (the fleet's resource id, the member,
-// the fleet's generation, the spec), so an update killed between a POST and its PATCH is sent
-// again with the same key by the next run, and an API that still remembers the key answers with
-// the same server instead of a second one. A create's keys are random: the fleet has no id yet,
-// and a key from its name alone would repeat in a later fleet of that name, where an API that
-// replays it would answer with a server deleted long ago (the soak found that: a fleet destroyed
-// and made again with the same members failed, "server ... disappeared while waiting for
-// active"). docs/guide.md ("A killed up") says what each shape proves.
+// takes none: the client sends them by a PATCH after the POST (api/client.ts), and under the rate
+// limit the POSTs of a burst all go before their PATCHes. Until its PATCH, such a server carries
+// one mark, its label:
+//   hosting-pending:<project>/<stack>/<name>   the label of the POST (the PATCH sets the member's):
+//                                            one `GET /v1/servers?label=` finds every server a run
+//                                            of the fleet's name POSTed and never tagged. It names
+//                                            no member and no spec, so the next create or update
+//                                            deletes such a server (one with no mark at all) and
+//                                            makes the member anew; never while another operation
+//                                            of the name runs in the process (its POSTs in flight).
+// An update's member creates also carry a deterministic Idempotency-Key (the fleet's resource id,
+// the member, the generation, the spec, an attempt): an API that remembers it answers a repeated
+// POST with the same server; an answer naming a server gone since (the next run deletes what a
+// killed one left untagged) is met with the next attempt's key. A create's keys are random: the
+// fleet has no id yet, and a key from its name alone would repeat in a later fleet of that name,
+// where an API that replays it would answer with a server deleted long ago (the soak found that:
+// a fleet destroyed and made again with the same members failed, "server ... disappeared while
+// waiting for active"). docs/guide.md ("A killed up") says what each shape proves.
 // Like Kubernetes' owner references (which carry the owner's UID, not its name), the marks, not
 // the state, say what belongs to the fleet: the state is what a killed run may never have written.
 
