@@ -58,6 +58,22 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     expect(await live()).to.include(held);
   });
 
+  shapeB("untagged servers of the name are left while another operation of a Fleet of that name runs in the process (its POSTs may be in flight)", async () => {
+    const left = await untagged();
+    const ctx = web();
+    // A Fleet of the same name under another parent, mid-create in this process.
+    const other = ctx.claims.run(PENDING);
+    try {
+      await fleet.create(await checked(news(1)), ctx);
+    } finally {
+      other();
+    }
+    expect(await live()).to.include(left);
+    // Once it has ended, the next run of the name deletes it.
+    await fleet.create(await checked(news(1)), web());
+    expect(await live()).to.not.include(left);
+  });
+
   it("an update whose member's Idempotency-Key was answered before with a server deleted since creates the member with the next attempt's key", async () => {
     const inputs = await checked(news(1));
     const { id, outs } = await fleet.create(inputs, web());
