@@ -22,9 +22,8 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { promisify } from "util";
-import { until } from "../helpers/wait";
 import { API_KEY, startWorld, type World } from "./fixtures";
-import { startKillable } from "./support/kill-run";
+import { killWhen } from "./support/kill-run";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
@@ -77,16 +76,7 @@ describe("Fleet, shape B, 100 members on the default tier: kill -9 while servers
   const tier = (name: "default" | "pro") => world?.sim.admin("PATCH", `/keys/${API_KEY}`, { tier: name });
 
   /** Starts `pulumi up`, waits until `ready` holds for the simulator's servers, then kills it all. */
-  async function killDuring(what: string, ready: (servers: any[]) => boolean): Promise<void> {
-    const run = startKillable(project, STACK, ["up", "--yes", "--skip-preview"]);
-    try {
-      await until(what, async () => ready(await raw()), { timeoutMs: 120_000, intervalMs: 25 });
-    } catch (e) {
-      await run.kill();
-      throw new Error(`${(e as Error).message}\n${run.output()}`);
-    }
-    await run.kill();
-  }
+  const killDuring = (what: string, ready: (servers: any[]) => boolean) => killWhen(project, STACK, ["up", "--yes", "--skip-preview"], what, async () => ready(await raw()));
 
   async function orphansByState(): Promise<string> {
     const stateFile = path.join(project.dir, "state.json");

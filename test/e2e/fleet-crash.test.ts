@@ -17,11 +17,10 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { promisify } from "util";
-import { until } from "../helpers/wait";
 import { countRequests } from "../helpers/simulator";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
-import { startKillable } from "./support/kill-run";
+import { killWhen } from "./support/kill-run";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
@@ -94,16 +93,8 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       const exported = () => project.pulumi("stack", "export");
 
       /** Starts `pulumi <verb>`, waits until `ready` holds for the simulator's servers, then kills it all. */
-      async function killDuring(verb: string, what: string, ready: (servers: any[]) => boolean): Promise<void> {
-        const run = startKillable(project, stack, [verb, "--yes", "--skip-preview"]);
-        try {
-          await until(what, async () => ready(await raw()), { timeoutMs: 120_000, intervalMs: 25 });
-        } catch (e) {
-          await run.kill();
-          throw new Error(`${(e as Error).message}\n${run.output()}`);
-        }
-        await run.kill();
-      }
+      const killDuring = (verb: string, what: string, ready: (servers: any[]) => boolean) =>
+        killWhen(project, stack, [verb, "--yes", "--skip-preview"], what, async () => ready(await raw()));
 
       async function recover(finish: "up" | "destroy"): Promise<void> {
         // The killed run's lock (the file backend keeps one too).
