@@ -54,7 +54,7 @@ import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagOf, instanceOf, pendingLabelOf, specMarkOf } from "./identity";
-import { systemTagsOf } from "../server/system-tags";
+import { removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
 import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
@@ -114,7 +114,7 @@ async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: Op
   const plan = planMembers({}, specs);
   // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest
   // deleted; a live Fleet's servers (a replacement's create runs beside the old Fleet) are not touched.
-  const scope = { instance: id, unmarked: false, adopted: new Set(Object.keys(adopt)) };
+  const scope = { instance: id, unmarked: false, replays: false, adopted: new Set(Object.keys(adopt)) };
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
   const takeOvers: TakeOvers = [];
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }));
@@ -156,9 +156,11 @@ async function updateInstance(
   const previous = new Set(Object.values(state.members).map((m) => m.id));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const held = holdIfStill(plan, olds.heldRoll, news);
-  const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, adopted: new Set() });
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set() });
   const takeOvers: TakeOvers = [];
-  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers }));
+  const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
+  const result = await run(ctx, state, plan, news, reclaim, ops);
+  if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
   const outs = outputsOf(news, state, fleetTag, generation + 1);
@@ -184,6 +186,8 @@ function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
 interface Scope {
   instance: string;
   unmarked: boolean;
+  /** Whether the member creates' keys repeat a killed run's POSTs (an update's): untagged servers wait until after them (untagged.ts). */
+  replays: boolean;
   /** Member keys an explicit adoption fills: no reclaim for them. */
   adopted: ReadonlySet<string>;
 }
@@ -197,17 +201,17 @@ interface Scope {
  */
 async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
-): Promise<Reconciliation & { found: Server[] }> {
-  if (!fleetTag) return { reclaim: {}, strays: [], found: [] };
-  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), pendingServers(ctx, fleetTag)]);
+): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
+  if (!fleetTag) return { reclaim: {}, strays: [], found: [], untagged: [] };
+  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), untaggedServers(ctx, fleetTag)]);
   const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, running: (i) => ctx.claims.isRunning(i) });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
     (server.tags ?? []).includes(specMarkOf(spec)) && adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)].filter((k) => !scope.adopted.has(k));
-  // What a killed run POSTed and never tagged carries no member: a stray, deleted by this run.
-  const servers = [...claims.map((c) => c.server), ...untagged];
+  // What a killed run POSTed and never tagged carries no member: a create's stray; an update's after its members (untagged.ts).
+  const servers = [...claims.map((c) => c.server), ...(scope.replays ? [] : untagged)];
   const result = reconcile({ found: servers, members: state.members, leftovers: state.leftovers, specs, needed, fits });
   const record = (s: Server) => {
     const owner = owners.get(s.id);
@@ -217,21 +221,7 @@ async function reconcileWithAccount(
   const reclaimed = new Set(Object.values(result.reclaim));
   for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
   plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
-  return { ...result, found };
-}
-
-/**
- * The servers a run of this fleet's name POSTed and never tagged (shape B: the create takes no
- * tags): its pending label and no mark at all (one list call). None while another operation of the
- * name runs in this process: they may be its POSTs in flight. A delete reads each server again
- * first (member-ops.ts), so one marked since by its holder is left.
- */
-async function pendingServers(ctx: OperationContext, fleetTag: string): Promise<Server[]> {
-  if ((await ctx.api.shape) !== "B") return [];
-  const label = pendingLabelOf(fleetTag);
-  const listed = await ctx.api.listAllServers({ label });
-  if (ctx.claims.runs(label) > 1) return [];
-  return listed.filter((s) => s.status !== "terminated" && s.label === label && systemTagsOf(s.tags).length === 0);
+  return { ...result, found, untagged: scope.replays ? untagged : [] };
 }
 
 /** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */

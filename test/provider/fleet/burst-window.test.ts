@@ -52,6 +52,22 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     expect(Object.values(after.members).map((m: any) => m.id)).to.not.include(left);
   });
 
+  shapeB("an update after an update killed in that window takes the untagged server its member's repeated POST is answered with: no second server", async () => {
+    const inputs = await checked(news(1));
+    const { id, outs } = await fleet.create(inputs, web());
+    const two = await checked(news(2), inputs);
+    // The killed update: web-ewr-2's POST went out (its key: this fleet, member, generation and
+    // spec) and its tags never did; played by that update run to the end, then its server put
+    // back as it was before the PATCH.
+    const made = (await fleet.update(id, outs, two, web())).outs.members["web-ewr-2"].id;
+    await testApi().updateServer(made, { label: PENDING, tags: [] });
+    const { outs: again } = await fleet.update(id, outs, two, web());
+    expect(again.members["web-ewr-2"].id).to.equal(made);
+    expect(again.members["web-ewr-2"].label).to.equal("web-ewr-2");
+    expect(await live()).to.deep.equal(Object.values(again.members).map((m: any) => m.id).sort());
+    expect((await sim.rawServers()).length, "no server made twice").to.equal(2);
+  });
+
   shapeB("a server that carries the pending label and another instance's owner mark is not the create's to delete", async () => {
     const held = await sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["hosting-owner:server"] });
     await fleet.create(await checked(news(1)), web());
