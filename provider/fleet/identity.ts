@@ -30,10 +30,11 @@
 //   hosting-pending:<project>/<stack>/<name>   the label of the POST (the PATCH sets the member's):
 //                                            one `GET /v1/servers?label=` finds every server a run
 //                                            of the fleet's name POSTed and never tagged. It names
-//                                            no member and no spec, so the next create or update
-//                                            deletes such a server (one with no mark at all) and
-//                                            makes the member anew; never while another operation
-//                                            of the name runs in the process (its POSTs in flight).
+//                                            no member and no spec, so such a server (one with no
+//                                            mark at all) is never reclaimed: the next create
+//                                            deletes it, the next update deletes it unless a
+//                                            member's repeated POST took it (untagged.ts); never
+//                                            while another operation of the name runs in the process.
 // An update's member creates also carry a deterministic Idempotency-Key (the fleet's resource id,
 // the member, the generation, the spec, an attempt): an API that remembers it answers a repeated
 // POST with the same server; an answer naming a server gone since (the next run deletes what a
