@@ -161,7 +161,10 @@ export class HostingClient implements HostingApi {
     // Inputs no request of the shape can carry are refused before anything is sent.
     const unsendable = unsendableInputs(req, shape);
     if (unsendable.length > 0) throw new ApiError("POST", "/v1/servers", unsendable.map((u) => u.reason).join("; "));
-    const res = await this.requester.call("POST", "/v1/servers", toCreateBody(req, image, shape), {
+    // Shape B's create takes no tags: until the PATCH below, a pending label is what marks the server.
+    const tagsFollow = shape === "B" && req.tags !== undefined && req.tags.length > 0;
+    const posted = tagsFollow && req.pendingLabel !== undefined ? { ...req, label: req.pendingLabel } : req;
+    const res = await this.requester.call("POST", "/v1/servers", toCreateBody(posted, image, shape), {
       idempotencyKey,
       operation: "creating a server",
       signal: opts.signal,
@@ -175,9 +178,10 @@ export class HostingClient implements HostingApi {
     // Shape B's create table has no tags: they go by PATCH, as part of this create, ahead of every
     // other waiting mutation (a fleet's other members' POSTs): a server is tagged before the next
     // is made, so a process killed under the rate limit leaves at most the POSTs in flight untagged.
-    if (shape === "B" && req.tags !== undefined && req.tags.length > 0) {
+    if (tagsFollow) {
+      const label = posted !== req ? { label: req.label ?? "" } : {};
       try {
-        result.server = await this.patchServer(result.server.id, { tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags`, signal: opts.signal }, "completion");
+        result.server = await this.patchServer(result.server.id, { ...label, tags: req.tags }, { idempotencyKey: `${idempotencyKey}-tags`, signal: opts.signal }, "completion");
       } catch (e) {
         throw new IncompleteCreateError(result.server, result.estimatedProvisioningMs, e as Error);
       }

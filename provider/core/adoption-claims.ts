@@ -42,6 +42,11 @@ export class AdoptionClaims {
     };
   }
 
+  /** How many operations run under `name` (a fleet instance, a fleet's pending label) in this process now. */
+  runs(name: string): number {
+    return this.running.get(name) ?? 0;
+  }
+
   /** Whether the fleet instance `instance` runs an operation in this process now. */
   isRunning(instance: string): boolean {
     return this.running.has(instance);

@@ -58,10 +58,15 @@ export interface OperationContext {
   readonly systemTags?: readonly string[];
   /** The create's Idempotency-Key (a fleet member's in an update is deterministic). @default a random UUID */
   readonly idempotencyKey?: string;
+  /**
+   * The label the create's POST carries when its tags follow by a PATCH (shape B), so a server
+   * whose PATCH never came is still found (a fleet member's: fleet/identity.ts); the PATCH sets the label.
+   */
+  readonly pendingLabel?: string;
 }
 
 /** What a caller inside the core may set for one call it makes on the context's behalf (a fleet member's create). */
-export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "resource" | "log" | "progress" | "signal" | "clock">>;
+export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "pendingLabel" | "resource" | "log" | "progress" | "signal" | "clock">>;
 
 /** `ctx` with `overrides` laid over it; the shared parts stay the same objects. */
 export function withOverrides(ctx: OperationContext, overrides: OperationOverrides): OperationContext {

@@ -24,25 +24,46 @@
 // A take-over (adoptIds, a reclaim, a Server's adoptId) replaces the former holder's marks by
 // the new holder's (provider/server/system-tags.ts), so the former holder's delete leaves it.
 // Shape A's create request takes tags, so a server carries them from its first moment. Shape B's
-// takes none: the client sends them by a PATCH after the POST (api/client.ts). An update's
-// member creates also carry a deterministic Idempotency-Key (the fleet's resource id, the member,
-// the fleet's generation, the spec), so an update killed between a POST and its PATCH is sent
-// again with the same key by the next run, and an API that still remembers the key answers with
-// the same server instead of a second one. A create's keys are random: the fleet has no id yet,
-// and a key from its name alone would repeat in a later fleet of that name, where an API that
-// replays it would answer with a server deleted long ago (the soak found that: a fleet destroyed
-// and made again with the same members failed, "server ... disappeared while waiting for
-// active"). docs/guide.md ("A killed up") says what each shape proves.
+// takes none: the client sends them by a PATCH after the POST (api/client.ts), and under the rate
+// limit the POSTs of a burst all go before their PATCHes. Until its PATCH, such a server carries
+// one mark, its label:
+//   hosting-pending:<project>/<stack>/<name>   the label of the POST (the PATCH sets the member's):
+//                                            one `GET /v1/servers?label=` finds every server a run
+//                                            of the fleet's name POSTed and never tagged. It names
+//                                            no member and no spec, so such a server (one with no
+//                                            mark at all) is never reclaimed: the next create
+//                                            deletes it, the next update deletes it unless a
+//                                            member's repeated POST took it (untagged.ts); never
+//                                            while another operation of the name runs in the process.
+// An update's member creates also carry a deterministic Idempotency-Key (the fleet's resource id,
+// the member, the generation, the spec, an attempt): an API that remembers it answers a repeated
+// POST with the same server; an answer naming a server gone since (the next run deletes what a
+// killed one left untagged) is met with the next attempt's key. A create's keys are random: the
+// fleet has no id yet, and a key from its name alone would repeat in a later fleet of that name,
+// where an API that replays it would answer with a server deleted long ago (the soak found that:
+// a fleet destroyed and made again with the same members failed, "server ... disappeared while
+// waiting for active"). docs/guide.md ("A killed up") says what each shape proves.
 // Like Kubernetes' owner references (which carry the owner's UID, not its name), the marks, not
 // the state, say what belongs to the fleet: the state is what a killed run may never have written.
 
 import { createHash } from "crypto";
-import { FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, SPEC_MARK_PREFIX } from "../server/system-tags";
+import {
+  FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, PENDING_LABEL_PREFIX, SPEC_MARK_PREFIX,
+} from "../server/system-tags";
 
 
 /** The tag of every server of the fleet `name` in `<project>/<stack>`. */
 export function fleetTagOf(stack: string, name: string): string {
   return `${FLEET_PREFIX}${stack}/${name}`;
+}
+
+/**
+ * The label a member's POST carries where the create takes no tags (shape B), until the PATCH
+ * that tags it: `hosting-pending:<project>/<stack>/<name>`, one `GET /v1/servers?label=` for
+ * every server of the fleet's name that a run POSTed and never tagged.
+ */
+export function pendingLabelOf(fleetTag: string): string {
+  return `${PENDING_LABEL_PREFIX}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}`;
 }
 
 /** The tag that names the member a server was made for. */
@@ -109,11 +130,13 @@ export function identityTags(fleetTag: string, key: string, instance: string): s
  * resource id, new with every create of a fleet), member, generation and spec, so the run after a
  * killed one repeats the killed run's POST rather than making a second server; a new generation
  * (every `up` that got as far as writing the state) or another spec gives a new key, so a member
- * deleted outside Pulumi is really created again. A UUID in form, as the spec asks (RFC 4122
- * version 5 layout over SHA-256).
+ * deleted outside Pulumi is really created again; so does the next `attempt`, sent when the key's
+ * answer named a server deleted since. A UUID in form, as the spec asks (RFC 4122 version 5
+ * layout over SHA-256).
  */
-export function memberIdempotencyKey(fleetId: string, key: string, generation: number, spec: unknown): string {
-  const h = createHash("sha256").update(JSON.stringify([fleetId, key, generation, spec])).digest();
+export function memberIdempotencyKey(fleetId: string, key: string, generation: number, spec: unknown, attempt = 0): string {
+  const fields = attempt === 0 ? [fleetId, key, generation, spec] : [fleetId, key, generation, spec, attempt];
+  const h = createHash("sha256").update(JSON.stringify(fields)).digest();
   h[6] = (h[6] & 0x0f) | 0x50;
   h[8] = (h[8] & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString("hex");

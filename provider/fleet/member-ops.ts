@@ -16,7 +16,7 @@ import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
 import { withOverrides, type OperationContext } from "../core/context";
 import { silentProgress } from "../core/progress";
-import { identityTags, memberIdempotencyKey, specMarkOf } from "./identity";
+import { identityTags, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
 import { ownerOf } from "../server/system-tags";
 import { MemberFailure, type MemberOps } from "./member-failure";
@@ -24,6 +24,9 @@ import { serverInputsOf } from "./specs";
 import type { MemberSpec, RecordedMember } from "./types";
 
 type Props = Record<string, unknown>;
+
+/** How many keys one member's create tries when each answer names a server that is gone. */
+const MAX_ATTEMPTS = 8;
 
 /** Outputs of a server as the fleet records them: the reported fields, and what diff needs. */
 export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): RecordedMember {
@@ -94,24 +97,33 @@ export interface MemberContext {
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(fleet: MemberContext): MemberOps {
   const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
-  const identity = (key: string, spec: MemberSpec, adopting: boolean): OperationContext => {
+  const identity = (key: string, spec: MemberSpec, adopting: boolean, attempt: number): OperationContext => {
     if (!fleet.fleetTag) return ctx;
     // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
     const takeOvers = fleet.takeOvers;
     return withOverrides(ctx, {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
       systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)])],
-      idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec) : undefined,
+      idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
+      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag) }),
     });
   };
+  // An update's key repeats a killed run's POST; when the API's answer to it names a server that
+  // is gone (deleted since: the next run deletes what a killed one left untagged), the next
+  // attempt's key makes the member anew. A random key (a create's) never repeats: no retry.
+  const replayedGone = async (e: unknown): Promise<boolean> =>
+    fleet.fleetId !== undefined && e instanceof ResourceInitFailedError && !ctx.signal?.aborted && (await ctx.api.getServer(e.id, { signal: ctx.signal })) === undefined;
   return {
     async create(key: string, spec: MemberSpec, adoptId?: string) {
       const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
-      try {
-        const res = await server.create(inputs, identity(key, spec, adoptId !== undefined));
-        return recordMember(res.id, res.outs as ServerOutputs);
-      } catch (e) {
-        throw failure(key, e);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await server.create(inputs, identity(key, spec, adoptId !== undefined, attempt));
+          return recordMember(res.id, res.outs as ServerOutputs);
+        } catch (e) {
+          if (adoptId === undefined && attempt < MAX_ATTEMPTS - 1 && (await replayedGone(e).catch(() => false))) continue;
+          throw failure(key, e);
+        }
       }
     },
     async update(key: string, member: RecordedMember, spec: MemberSpec) {

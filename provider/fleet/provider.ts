@@ -53,7 +53,8 @@ import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
-import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
+import { fleetTagOf, instanceOf, pendingLabelOf, specMarkOf } from "./identity";
+import { removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
 import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
@@ -97,11 +98,11 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
 export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   // The instance's identity, random: no other Fleet (a replacement, one of the same name) has it.
   const id = `fleet-${randomUUID()}`;
-  const done = ctx.claims.run(id);
+  const done = [ctx.claims.run(id), runUnder(ctx, fleetTagFor(ctx))];
   try {
     return await createInstance(id, inputs, ctx, memberOps);
   } finally {
-    done();
+    for (const d of done) d();
   }
 }
 
@@ -113,7 +114,7 @@ async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: Op
   const plan = planMembers({}, specs);
   // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest
   // deleted; a live Fleet's servers (a replacement's create runs beside the old Fleet) are not touched.
-  const scope = { instance: id, unmarked: false, adopted: new Set(Object.keys(adopt)) };
+  const scope = { instance: id, unmarked: false, replays: false, adopted: new Set(Object.keys(adopt)) };
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
   const takeOvers: TakeOvers = [];
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }));
@@ -127,12 +128,21 @@ async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: Op
 export async function update(
   id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps,
 ): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
-  const done = ctx.claims.run(instanceOf(id));
+  const done = [ctx.claims.run(instanceOf(id)), runUnder(ctx, olds.fleetTag ?? fleetTagFor(ctx))];
   try {
     return await updateInstance(id, olds, news, ctx, memberOps);
   } finally {
-    done();
+    for (const d of done) d();
   }
+}
+
+/**
+ * Records that an operation of the fleet's name runs, POSTing servers with its pending label
+ * (identity.ts): a second one in this process (a Fleet of the same name under another parent)
+ * leaves those untagged servers alone, since they may be the first one's POSTs in flight.
+ */
+function runUnder(ctx: OperationContext, fleetTag: string | undefined): () => void {
+  return fleetTag ? ctx.claims.run(pendingLabelOf(fleetTag)) : () => undefined;
 }
 
 async function updateInstance(
@@ -146,9 +156,11 @@ async function updateInstance(
   const previous = new Set(Object.values(state.members).map((m) => m.id));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const held = holdIfStill(plan, olds.heldRoll, news);
-  const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, adopted: new Set() });
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set() });
   const takeOvers: TakeOvers = [];
-  const result = await run(ctx, state, plan, news, reclaim, memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers }));
+  const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
+  const result = await run(ctx, state, plan, news, reclaim, ops);
+  if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
   const outs = outputsOf(news, state, fleetTag, generation + 1);
@@ -174,6 +186,8 @@ function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
 interface Scope {
   instance: string;
   unmarked: boolean;
+  /** Whether the member creates' keys repeat a killed run's POSTs (an update's): untagged servers wait until after them (untagged.ts). */
+  replays: boolean;
   /** Member keys an explicit adoption fills: no reclaim for them. */
   adopted: ReadonlySet<string>;
 }
@@ -187,16 +201,17 @@ interface Scope {
  */
 async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
-): Promise<Reconciliation & { found: Server[] }> {
-  if (!fleetTag) return { reclaim: {}, strays: [], found: [] };
-  const [cat, found] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag)]);
+): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
+  if (!fleetTag) return { reclaim: {}, strays: [], found: [], untagged: [] };
+  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), untaggedServers(ctx, fleetTag)]);
   const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, running: (i) => ctx.claims.isRunning(i) });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
     (server.tags ?? []).includes(specMarkOf(spec)) && adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)].filter((k) => !scope.adopted.has(k));
-  const servers = claims.map((c) => c.server);
+  // What a killed run POSTed and never tagged carries no member: a create's stray; an update's after its members (untagged.ts).
+  const servers = [...claims.map((c) => c.server), ...(scope.replays ? [] : untagged)];
   const result = reconcile({ found: servers, members: state.members, leftovers: state.leftovers, specs, needed, fits });
   const record = (s: Server) => {
     const owner = owners.get(s.id);
@@ -206,7 +221,7 @@ async function reconcileWithAccount(
   const reclaimed = new Set(Object.values(result.reclaim));
   for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
   plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
-  return { ...result, found };
+  return { ...result, found, untagged: scope.replays ? untagged : [] };
 }
 
 /** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */

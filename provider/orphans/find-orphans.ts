@@ -7,8 +7,8 @@
 // preview's planned creates.
 import type { HostingApi, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
-import { memberKeyOf } from "../fleet/identity";
-import { FLEET_TAG_PREFIX } from "../server/system-tags";
+import { memberKeyOf, pendingLabelOf } from "../fleet/identity";
+import { FLEET_TAG_PREFIX, PENDING_LABEL_PREFIX } from "../server/system-tags";
 import { serversInState } from "./state-servers";
 
 
@@ -24,12 +24,15 @@ export function serverIdsInState(exported: unknown): Set<string> {
 
 /**
  * The servers carrying any of `tags` (the stack's ownership tag, each fleet's tag) whose id the
- * state does not hold, once each.
+ * state does not hold, once each; for a fleet's tag also those carrying the fleet's pending label
+ * (provider/fleet/identity.ts): what a run POSTed and never tagged (shape B).
  */
 export async function findOrphans(api: HostingApi, tags: string | string[], stateIds: Set<string>): Promise<Server[]> {
   const byId = new Map<string, Server>();
-  for (const tag of [tags].flat()) {
-    for (const server of await api.listAllServers({ tag })) {
+  const filters = [tags].flat().flatMap((tag) => (tag.startsWith(FLEET_TAG_PREFIX) ? [{ tag }, { label: pendingLabelOf(tag) }] : [{ tag }]));
+  for (const filter of filters) {
+    for (const server of await api.listAllServers(filter)) {
+      if (filter.label !== undefined && server.label !== filter.label) continue;
       if (!stateIds.has(server.id) && server.status !== "terminated") byId.set(server.id, server);
     }
   }
@@ -39,7 +42,7 @@ export async function findOrphans(api: HostingApi, tags: string | string[], stat
 /** "member <key> of fleet <project>/<stack>/<name>" for a server a Fleet made, else undefined. */
 export function fleetMemberOf(server: Server): string | undefined {
   const fleet = (server.tags ?? []).find((t) => t.startsWith(FLEET_TAG_PREFIX));
-  if (!fleet) return undefined;
+  if (!fleet) return server.label?.startsWith(PENDING_LABEL_PREFIX) ? `an untagged server of fleet ${server.label.slice(PENDING_LABEL_PREFIX.length)}` : undefined;
   const key = memberKeyOf(server.tags);
   return `${key ? `member ${key}` : "a server"} of fleet ${fleet.slice(FLEET_TAG_PREFIX.length)}`;
 }

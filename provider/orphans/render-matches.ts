@@ -21,7 +21,7 @@ export function renderMatches(r: TaglessResult): string[] {
   }
   for (const p of r.unmatchable) lines.push(`unmatchable ${p.stack}:${p.name}: ${p.unmatchable}`);
   for (const s of r.fleetMembers) lines.push(`fleet-member ${s.id}: ${fleetMemberOf(s)}, ${s.status}, created ${s.createdAt}; in no state`);
-  lines.push(`${r.fleetMembers.length} unrecorded fleet server(s); each fleet takes its own over on its next \`pulumi up\` (no POST) and deletes the ones it no longer declares`);
+  lines.push(`${r.fleetMembers.length} unrecorded fleet server(s); each fleet takes its tagged ones over on its next \`pulumi up\` (no POST) and deletes the untagged ones and those it no longer declares`);
   lines.push(
     `${r.matches.length} match(es), ${r.ambiguous.length} ambiguous, ${r.unmatchable.length} unmatchable; ` +
       `${r.unclaimed.length} other server(s) that no named stack holds fit no planned create (not touched)`,

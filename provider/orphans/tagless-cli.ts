@@ -49,7 +49,7 @@ export async function runTagless(args: TaglessArgs, env: NodeJS.ProcessEnv = pro
   if (result.matches.length === 0 && result.fleetMembers.length === 0) return;
   if (args.adopt) {
     if (result.fleetMembers.length > 0) {
-      out.say(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its own over on its next \`pulumi up\` (no POST)`);
+      out.say(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its tagged ones over on its next \`pulumi up\` (no POST) and deletes the untagged ones`);
     }
     const recorded: Array<{ stack: string; name: string; id: string }> = [];
     for (const s of stacks) {

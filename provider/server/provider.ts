@@ -67,6 +67,7 @@ export async function create(inputs: Recorded<ServerInputs>, ctx: OperationConte
     backups: ins.backups,
     ddosProtection: ins.ddosProtection,
     userData: ins.userData,
+    ...(ctx.pendingLabel !== undefined ? { pendingLabel: ctx.pendingLabel } : {}),
   };
   let created: CreateServerResult;
   try {

@@ -14,6 +14,11 @@ export const OWNER_MARK_PREFIX = "hosting-owner:";
 export const LIVE_MARK_PREFIX = "hosting-live:";
 /** A digest of every replace-forcing field a fleet member was created with: `hosting-spec:<digest>`. */
 export const SPEC_MARK_PREFIX = "hosting-spec:";
+/**
+ * The label a fleet member's create carries until its tags are set, where the create takes no
+ * tags (shape B): `hosting-pending:<project>/<stack>/<name>`; the tag PATCH sets the member's label.
+ */
+export const PENDING_LABEL_PREFIX = "hosting-pending:";
 /** Prefixes of the tags the provider owns. */
 export const SYSTEM_TAG_PREFIXES = [FLEET_TAG_PREFIX, MEMBER_TAG_PREFIX, OWNER_MARK_PREFIX, LIVE_MARK_PREFIX, SPEC_MARK_PREFIX] as const;
 /** The owner mark of a server a `Server` resource took over (its adoptId): the server's id is that resource's identity. */

@@ -3,8 +3,7 @@
 // a fleet of 8 (web × ewr, fra × 4, maxSurge 4: a roll is 2 batches), servers 3 s to provision.
 // `kill -9` of the whole `pulumi up` (CLI, language host, plugin) at each of: mid-create,
 // after a roll's first batch, during a roll's deletes, during a count-down, mid-destroy; then the
-// recovery docs/guide.md gives ("A killed up") (mid-create once the POSTed members are tagged: in
-// shape B a create killed between a POST and its tags' PATCH is the one gap, documented):
+// recovery docs/guide.md gives ("A killed up"):
 //   pulumi cancel --yes
 //   pulumi refresh --clear-pending-creates --yes
 //   pulumi up --yes                     (pulumi destroy --yes after a killed destroy)
@@ -18,11 +17,10 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { promisify } from "util";
-import { until } from "../helpers/wait";
 import { countRequests } from "../helpers/simulator";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
-import { startKillable } from "./support/kill-run";
+import { killWhen } from "./support/kill-run";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
@@ -95,16 +93,8 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       const exported = () => project.pulumi("stack", "export");
 
       /** Starts `pulumi <verb>`, waits until `ready` holds for the simulator's servers, then kills it all. */
-      async function killDuring(verb: string, what: string, ready: (servers: any[]) => boolean): Promise<void> {
-        const run = startKillable(project, stack, [verb, "--yes", "--skip-preview"]);
-        try {
-          await until(what, async () => ready(await raw()), { timeoutMs: 120_000, intervalMs: 25 });
-        } catch (e) {
-          await run.kill();
-          throw new Error(`${(e as Error).message}\n${run.output()}`);
-        }
-        await run.kill();
-      }
+      const killDuring = (verb: string, what: string, ready: (servers: any[]) => boolean) =>
+        killWhen(project, stack, [verb, "--yes", "--skip-preview"], what, async () => ready(await raw()));
 
       async function recover(finish: "up" | "destroy"): Promise<void> {
         // The killed run's lock (the file backend keeps one too).
@@ -146,15 +136,16 @@ for (const { face, project: projectName, yaml, files } of FACES) {
         return stdout;
       }
 
-      it("mid-create (members POSTed, none active): hosting-orphans lists exactly the unrecorded servers, and the recovery takes them over with no second POST", async () => {
-        // Killed once members are POSTed and tagged. In shape B a server is tagged by a PATCH after
-        // its POST, and the 8 POSTs of a create within the rate limit's burst all go before their
-        // PATCHes: a create killed while one is in flight leaves an untagged server that no run can
-        // tell from another's (docs/guide.md, "Crash safety": what each shape proves; still open).
-        // "3 tagged" sampled with a POST in flight was that gap, so shape B waits for all 8.
-        const posted = shape === "B" ? 8 : 3;
-        await killDuring("up", "members POSTed", (servers) => servers.length >= posted && servers.every((s) => (s.tags ?? []).some((t: string) => t.startsWith("hosting-member:"))));
+      it("mid-create (members POSTed, none active): hosting-orphans lists exactly the unrecorded servers, and the recovery takes the tagged ones over with no second POST and deletes the untagged ones", async () => {
+        // Killed once 3 members are POSTed and tagged, with more POSTs in flight. In shape B a server
+        // is tagged by a PATCH after its POST: one killed before its PATCH carries no tags, only the
+        // fleet's pending label (docs/guide.md, "A killed up"), and the recovery deletes it and makes
+        // its member anew; a tagged one it takes over.
+        await killDuring("up", "members POSTed", (servers) => servers.length >= 3 && servers.every((s) => (s.tags ?? []).some((t: string) => t.startsWith("hosting-member:"))));
         const made = await raw();
+        const untagged = made.filter((s) => (s.tags ?? []).length === 0).map((s) => s.id);
+        if (shape === "A") expect(untagged, "shape A's create tags the server").to.deep.equal([]);
+        expect(made.filter((s) => untagged.includes(s.id)).every((s) => s.label === `hosting-pending:${projectName}/${stack}/fleet`), "an untagged server carries the pending label").to.equal(true);
         expect(made.every((s) => s.status !== "active"), "none active at the kill").to.equal(true);
         await project.pulumi("cancel", "--yes");
         await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
@@ -164,15 +155,16 @@ for (const { face, project: projectName, yaml, files } of FACES) {
         const byState = await orphansByState(stateFile);
         expect([...byState.matchAll(/^orphan (\S+)/gm)].map((m) => m[1]).sort(), byState).to.deep.equal(unrecorded);
         const byPreview = await orphansByPreview();
-        expect([...byPreview.matchAll(/^fleet-member (\S+): member web-\w+-\d of fleet /gm)].map((m) => m[1]).sort(), byPreview).to.deep.equal(unrecorded);
+        expect([...byPreview.matchAll(/^fleet-member (\S+): (?:member web-\w+-\d|an untagged server) of fleet /gm)].map((m) => m[1]).sort(), byPreview).to.deep.equal(unrecorded);
         expect(byPreview).to.match(/^0 match\(es\), 0 ambiguous, 0 unmatchable/m);
         expect(await orphansByPreview("--adopt")).to.include(`nothing to record for ${unrecorded.length} fleet server(s)`);
         await world.sim.resetStats();
         await project.pulumi("up", "--yes", "--skip-preview");
         const posts = countRequests(await world.sim.stats(), "POST /v1/servers 20");
-        console.log(`      ${face}, shape ${shape}: ${unrecorded.length} server(s) made before the kill; the recovery's up sent ${posts} POST(s)`);
-        expect(posts, "a POST only for the members the killed run never reached").to.equal(8 - unrecorded.length);
-        expect((await raw()).length, "no server made twice").to.equal(8);
+        console.log(`      ${face}, shape ${shape}: ${unrecorded.length} server(s) made before the kill, ${untagged.length} untagged; the recovery's up sent ${posts} POST(s)`);
+        expect(posts, "a POST only for the members the killed run never reached or left untagged").to.equal(8 - unrecorded.length + untagged.length);
+        expect((await raw()).length, "no server made twice but for the untagged ones, deleted").to.equal(8 + untagged.length);
+        expect((await raw()).filter((s) => untagged.includes(s.id)).every((s) => s.deleted_at !== null), "every untagged server deleted").to.equal(true);
         await expectExact(8, UBUNTU);
       });
 

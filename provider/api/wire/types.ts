@@ -74,6 +74,11 @@ export interface CreateServerRequest {
   backups?: boolean;
   ddosProtection?: boolean;
   userData?: string;
+  /**
+   * Where the create takes no tags (shape B) and tags are given: the label the POST carries
+   * instead of `label`, until the PATCH that sets the tags sets `label` too.
+   */
+  pendingLabel?: string;
 }
 
 export interface CreateServerResult {

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+import { until } from "../../helpers/wait";
 import { TOOLS_DIR } from "../pulumi-env";
 import type { PluginProject } from "./plugin-project";
 
@@ -53,6 +54,18 @@ export function startKillable(project: PluginProject, stack: string, args: strin
       await exited;
     },
   };
+}
+
+/** Starts `pulumi <args>`, waits until `ready` holds (`what`, in a failure), then kills it all. */
+export async function killWhen(project: PluginProject, stack: string, args: string[], what: string, ready: () => Promise<boolean>): Promise<void> {
+  const run = startKillable(project, stack, args);
+  try {
+    await until(what, ready, { timeoutMs: 120_000, intervalMs: 25 });
+  } catch (e) {
+    await run.kill();
+    throw new Error(`${(e as Error).message}\n${run.output()}`);
+  }
+  await run.kill();
 }
 
 /** Processes whose environment holds `marker` (Linux /proc). */

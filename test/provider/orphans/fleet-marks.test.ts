@@ -6,7 +6,7 @@ import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import * as serverTyped from "../../../provider/server/provider";
 import { fleetTagOf, identityTags, specMarkOf } from "../../../provider/fleet/identity";
-import { findOrphans, serverIdsInState } from "../../../provider/orphans/find-orphans";
+import { findOrphans, fleetMemberOf, serverIdsInState } from "../../../provider/orphans/find-orphans";
 import { serversInState } from "../../../provider/orphans/state-servers";
 import { describeProviderShapes, serverNews, testApi } from "../harness";
 import { loose } from "../../helpers/loose-provider";
@@ -61,5 +61,15 @@ describeProviderShapes((shape) => `hosting-orphans and the fleets' ownership mar
     }
     const found = await findOrphans(testApi(), serversInState(state).fleetTags, serverIdsInState(state));
     expect(found.map((s) => s.id).sort()).to.deep.equal(killed.sort());
+  });
+  it("after a create killed before it tagged what it POSTed (the pending label, no tags): exactly those servers, named for their fleet", async () => {
+    const state = await healthyStack();
+    const os = shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" };
+    const killed = [await sim.seedServer({ label: "hosting-pending:proj/dev/web", ...os, tags: [] }), await sim.seedServer({ label: "hosting-pending:proj/dev/web", ...os, tags: [] })];
+    // Another fleet's untagged server is not this state's.
+    await sim.seedServer({ label: "hosting-pending:proj/dev/api", ...os, tags: [] });
+    const found = await findOrphans(testApi(), serversInState(state).fleetTags, serverIdsInState(state));
+    expect(found.map((s) => s.id).sort()).to.deep.equal(killed.sort());
+    expect(found.map(fleetMemberOf)).to.deep.equal(["an untagged server of fleet proj/dev/web", "an untagged server of fleet proj/dev/web"]);
   });
 });

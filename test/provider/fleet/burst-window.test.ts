@@ -1,0 +1,119 @@
+// The window between a member's POST and the PATCH that tags it (shape B: the create takes no
+// tags), against the simulator, both shapes. What a run killed in that window leaves is a server
+// with no tags at all; the label its POST carried (identity.ts, the pending label) is what the
+// next run finds it by. A killed run is played by seeding the servers it would have left; the
+// e2e suite (fleet-burst) kills the real CLI in that window under the default rate limit.
+// An update's member creates carry a deterministic Idempotency-Key; a key whose answer names a
+// server deleted since (the next run deletes what a killed run left) is met with the next attempt's key.
+import { expect } from "chai";
+import * as fleetTyped from "../../../provider/fleet/provider";
+import { fleetTagOf, memberIdempotencyKey } from "../../../provider/fleet/identity";
+import { countRequests, describeProviderShapes, testApi } from "../harness";
+import { loose } from "../../helpers/loose-provider";
+import { testContext } from "../../helpers/test-process";
+
+const fleet = loose(fleetTyped);
+type Props = Record<string, any>;
+
+const TAG = fleetTagOf("proj/dev", "web");
+/** The label a member's POST carries until its tags are set (identity.ts), spelled out. */
+const PENDING = "hosting-pending:proj/dev/web";
+const news = (count: number): Props => ({
+  __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
+});
+const web = () => testContext({ name: "web", project: "proj", stack: "dev" });
+
+describeProviderShapes((shape) => `Fleet: the window between a member's POST and its tags, shape ${shape}`, (sim, shape) => {
+  const checked = async (n: Props, olds: Props = {}): Promise<Props> => (await fleet.check(olds, n, web())).inputs as Props;
+  /** A server a killed run POSTed and never tagged: the pending label, no tags. */
+  const untagged = () => sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: [] });
+  const live = async () => (await sim.liveServers()).map((s: any) => s.id).sort();
+
+  // Shape A's create takes tags: no run leaves a server untagged there, and no run looks for one.
+  const shapeB = shape === "B" ? it : it.skip;
+
+  shapeB("a create after a create killed before any member was tagged deletes every untagged server it left and owns exactly its members", async () => {
+    const left = [await untagged(), await untagged(), await untagged()];
+    await sim.resetStats();
+    const { outs } = await fleet.create(await checked(news(3)), web());
+    const members = Object.values(outs.members).map((m: any) => m.id).sort();
+    expect(await live()).to.deep.equal(members);
+    expect(members.some((id) => left.includes(id))).to.equal(false);
+    expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id")).to.equal(3);
+    expect(Object.values(outs.members).map((m: any) => m.label).sort()).to.deep.equal(["web-ewr-1", "web-ewr-2", "web-ewr-3"]);
+  });
+
+  shapeB("an update after an update killed in that window deletes the untagged server and creates the member", async () => {
+    const inputs = await checked(news(1));
+    const { id, outs } = await fleet.create(inputs, web());
+    const left = await untagged();
+    const { outs: after } = await fleet.update(id, outs, await checked(news(2), inputs), web());
+    expect(await live()).to.deep.equal(Object.values(after.members).map((m: any) => m.id).sort());
+    expect(Object.values(after.members).map((m: any) => m.id)).to.not.include(left);
+  });
+
+  shapeB("an update after an update killed in that window takes the untagged server its member's repeated POST is answered with: no second server", async () => {
+    const inputs = await checked(news(1));
+    const { id, outs } = await fleet.create(inputs, web());
+    const two = await checked(news(2), inputs);
+    // The killed update: web-ewr-2's POST went out (its key: this fleet, member, generation and
+    // spec) and its tags never did; played by that update run to the end, then its server put
+    // back as it was before the PATCH.
+    const made = (await fleet.update(id, outs, two, web())).outs.members["web-ewr-2"].id;
+    await testApi().updateServer(made, { label: PENDING, tags: [] });
+    const { outs: again } = await fleet.update(id, outs, two, web());
+    expect(again.members["web-ewr-2"].id).to.equal(made);
+    expect(again.members["web-ewr-2"].label).to.equal("web-ewr-2");
+    expect(await live()).to.deep.equal(Object.values(again.members).map((m: any) => m.id).sort());
+    expect((await sim.rawServers()).length, "no server made twice").to.equal(2);
+  });
+
+  shapeB("a server that carries the pending label and another instance's owner mark is not the create's to delete", async () => {
+    const held = await sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["hosting-owner:server"] });
+    await fleet.create(await checked(news(1)), web());
+    expect(await live()).to.include(held);
+  });
+
+  shapeB("untagged servers of the name are left while another operation of a Fleet of that name runs in the process (its POSTs may be in flight)", async () => {
+    const left = await untagged();
+    const ctx = web();
+    // A Fleet of the same name under another parent, mid-create in this process.
+    const other = ctx.claims.run(PENDING);
+    try {
+      await fleet.create(await checked(news(1)), ctx);
+    } finally {
+      other();
+    }
+    expect(await live()).to.include(left);
+    // Once it has ended, the next run of the name deletes it.
+    await fleet.create(await checked(news(1)), web());
+    expect(await live()).to.not.include(left);
+  });
+
+  it("an update whose member's Idempotency-Key was answered before with a server deleted since creates the member with the next attempt's key", async () => {
+    const inputs = await checked(news(1));
+    const { id, outs } = await fleet.create(inputs, web());
+    const two = await checked(news(2), inputs);
+    // The killed update's POST for web-ewr-2 (its key: this fleet, member, generation and spec),
+    // then that server deleted (as the next run deletes what the killed one left untagged).
+    const first = await fleet.update(id, outs, two, web());
+    const made = first.outs.members["web-ewr-2"].id;
+    await sim.deleteServer(made);
+    expect(memberIdempotencyKey(id, "web-ewr-2", outs.generation, two.memberSpecs["web-ewr-2"])).to.be.a("string");
+    // The same update again from the state before it (the killed run wrote none).
+    const { outs: again } = await fleet.update(id, outs, two, web());
+    const member = again.members["web-ewr-2"];
+    expect(member.id).to.not.equal(made);
+    expect(member.status).to.equal("active");
+    expect(await live()).to.deep.equal(Object.values(again.members).map((m: any) => m.id).sort());
+  });
+
+  it("the server's tags name the fleet; the label is the member's once its tags are set", async () => {
+    const { outs } = await fleet.create(await checked(news(2)), web());
+    for (const m of Object.values(outs.members) as Props[]) {
+      const s = (await testApi().getServer(m.id))!;
+      expect(s.label).to.match(/^web-ewr-\d$/);
+      expect(s.tags).to.include(TAG);
+    }
+  });
+});
