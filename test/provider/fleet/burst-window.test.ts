@@ -29,8 +29,11 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
   const untagged = () => sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: [] });
   const live = async () => (await sim.liveServers()).map((s: any) => s.id).sort();
 
-  // Shape A's create takes tags: no run leaves a server untagged there, and no run looks for one.
-  const shapeB = shape === "B" ? it : it.skip;
+  // Shape A's create takes tags: no run leaves a server untagged there, and no run looks for one,
+  // so these cases exist in shape B alone (not registered in shape A rather than reported pending).
+  const shapeB = (title: string, body: () => Promise<void>): void => {
+    if (shape === "B") it(title, body);
+  };
 
   shapeB("a create after a create killed before any member was tagged deletes every untagged server it left and owns exactly its members", async () => {
     const left = [await untagged(), await untagged(), await untagged()];
