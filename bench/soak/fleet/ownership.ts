@@ -30,6 +30,8 @@ interface Step {
   apply(declared: Declared, before: Recorded, live: { id: string; label: string }[]): string[];
   /** Fleets (by key) whose servers this step must not touch. */
   untouched(declared: Declared): string[];
+  /** A replacement: the Fleet (by key) must hold new servers after, none of those it held before. */
+  replaced?: string;
   /** A move: the ids after must be the ids before, with 0 POST and 0 DELETE. */
   move?: { from: (before: Recorded) => string[]; to: (after: Recorded) => string[] };
 }
@@ -39,7 +41,7 @@ const others = (declared: Declared, ...skip: string[]) => declared.fleets.map(ke
 
 const STEPS: Step[] = [
   { name: "create Fleet web", apply: (d) => ((d.fleets = [fleet("web")]), ["up"]), untouched: () => [] },
-  { name: "up --replace Fleet web (create-before-delete)", apply: (_d, b) => ["up", "--replace", b.urns.get("web")!], untouched: () => [] },
+  { name: "up --replace Fleet web (create-before-delete)", apply: (_d, b) => ["up", "--replace", b.urns.get("web")!], untouched: () => [], replaced: "web" },
   {
     name: "rename Fleet web -> web-blue by alias",
     apply: (d) => ((d.fleets = [fleet("web-blue", { aliases: ["web"] })]), ["up"]),
@@ -64,6 +66,7 @@ const STEPS: Step[] = [
       return ["up", "--replace", b.urns.get("soak:index:GroupB/api")!];
     },
     untouched: (d) => others(d, "soak:index:GroupB/api"),
+    replaced: "soak:index:GroupB/api",
   },
   {
     name: "move Fleet web-blue -> Fleet web-green (adoptIds)",
@@ -134,6 +137,10 @@ export async function runOwnership(shape: "A" | "B", log: (line: string) => void
       }
       for (const key of step.untouched(declared)) {
         if (idsOf(before.fleets.get(key)).join() !== idsOf(after.fleets.get(key)).join()) problems.push(`Fleet ${key}'s servers changed: it had no part in this step`);
+      }
+      if (step.replaced) {
+        const kept = idsOf(after.fleets.get(step.replaced)).filter((id) => idsOf(before.fleets.get(step.replaced!)).includes(id));
+        if (kept.length > 0) problems.push(`the replacement of ${step.replaced} kept ${kept.length} of its servers: no new instance made them`);
       }
       if (step.move) {
         const from = step.move.from(before);
