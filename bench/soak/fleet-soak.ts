@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   console.log(`  ${verdict(count(/duplicate/) === 0)}  rounds or operations with a duplicate: ${count(/duplicate/)} (bound: 0)`);
   console.log(`  ${verdict(count(/missing/) === 0)}  rounds or operations with a recorded member missing: ${count(/missing/)} (bound: 0)`);
   console.log(`  ${verdict(failed.length === 0)}  rounds or operations with any problem (a wrong count, OS, move, failed command): ${failed.length} (bound: 0)`);
-  if (known > 0) console.log(`  of them, ${known} kill point(s) whose orphans carried no member tag at the kill: shape B's tag window after the POST`);
+  if (known > 0) console.log(`  of them, ${known} kill point(s) that left an orphan of their own with no member tag at the kill: shape B's tag window after the POST (later rounds that still find it say so)`);
   if (failed.length > 0 || ops.length + killPoints.length < AT_LEAST) process.exitCode = 1;
 }
 

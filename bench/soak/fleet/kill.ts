@@ -46,7 +46,7 @@ export interface KillResult {
   /** false when the command ended before the kill: no kill point. */
   killed: boolean;
   problems: string[];
-  /** Shape B: servers with no member tag at the instant of the kill. */
+  /** Shape B: live servers with no member tag at the instant of the kill, leaving out those earlier rounds left. */
   untaggedAtKill: number;
 }
 
@@ -64,7 +64,11 @@ export interface KillPlan {
 
 const isMember = (s: { tags?: string[] }) => (s.tags ?? []).some((t) => t.startsWith("hosting-member:"));
 
-async function round(world: World, project: PluginProject, stack: string, fleet: Fleet, op: Op, delayMs: number, surge: number): Promise<KillResult> {
+/**
+ * One kill point. `leftBefore`: the orphans earlier rounds left (a failure they already counted), kept
+ * apart from this round's own; this round's orphans are added to it.
+ */
+async function round(world: World, project: PluginProject, stack: string, fleet: Fleet, op: Op, delayMs: number, surge: number, leftBefore: Set<string>): Promise<KillResult> {
   const started = Date.now();
   if (op === "roll") fleet.os = fleet.os === "ubuntu-24.04" ? "debian-12" : "ubuntu-24.04";
   await project.pulumi("config", "set", "os", fleet.os);
@@ -75,7 +79,7 @@ async function round(world: World, project: PluginProject, stack: string, fleet:
   const ended = await Promise.race([run.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), delayMs))]);
   await run.kill();
   const atKill = await world.sim.liveServers();
-  const untagged = new Set(atKill.filter((s) => !isMember(s)).map((s) => s.id as string));
+  const untagged = new Set(atKill.filter((s) => !isMember(s) && !leftBefore.has(s.id)).map((s) => s.id as string));
   const problems: string[] = [];
   try {
     await project.pulumi("cancel", "--yes");
@@ -92,14 +96,18 @@ async function round(world: World, project: PluginProject, stack: string, fleet:
   if (check.live.length !== want) problems.push(`${check.live.length} live servers, ${want} declared`);
   if (labels.size !== check.live.length) problems.push(`duplicate: ${check.live.length} servers for ${labels.size} member labels`);
   if (check.live.some((s) => s.os_id !== OS_IDS[fleet.os])) problems.push("a member on another OS");
-  const orphanedUntagged = check.live.filter((s) => untagged.has(s.id) && !check.recorded.holders.has(s.id)).length;
-  if (orphanedUntagged > 0) problems.push(`KNOWN WINDOW: ${orphanedUntagged} of the orphans carried no member tag at the kill (shape B's tag PATCH after the POST)`);
+  const unrecorded = check.live.filter((s) => !check.recorded.holders.has(s.id)).map((s) => s.id);
+  const orphanedUntagged = unrecorded.filter((id) => untagged.has(id)).length;
+  if (orphanedUntagged > 0) problems.push(`KNOWN WINDOW: ${orphanedUntagged} of this round's orphans carried no member tag at the kill (shape B's tag PATCH after the POST)`);
+  const carried = unrecorded.filter((id) => leftBefore.has(id)).length;
+  if (carried > 0) problems.push(`(${carried} of the orphans left by an earlier round: no recovery since recognised them)`);
+  for (const id of unrecorded) leftBefore.add(id);
   return { op, members: fleet.count * 2, delayMs, seconds: (Date.now() - started) / 1000, live: check.live.length, killed: !ended, problems, untaggedAtKill: untagged.size };
 }
 
 function line(shape: string, n: number, r: KillResult): string {
   const verdict = r.problems.length === 0 ? "exact, 0 orphans, 0 duplicates, 0 missing" : r.problems.join("; ");
-  const window = shape === "B" && r.untaggedAtKill > 0 ? ` [${r.untaggedAtKill} untagged at the kill]` : "";
+  const window = shape === "B" && r.untaggedAtKill > 0 ? ` [${r.untaggedAtKill} made by this round and untagged at the kill]` : "";
   return `shape ${shape} kill ${String(n).padStart(2)}: ${r.op.padEnd(7)} of ${String(r.members).padStart(3)} ${r.killed ? "killed after" : "ENDED before"} ${String(r.delayMs).padStart(6)} ms, ${r.seconds.toFixed(1).padStart(6)} s in all${window}: ${r.live} live, ${r.killed ? "" : "(no kill point) "}${verdict}`;
 }
 
@@ -110,6 +118,7 @@ export async function runKills(shape: "A" | "B", plan: KillPlan, log: (line: str
   const project = await createPluginProject(stack, YAML);
   const fleet: Fleet = { exists: false, os: "ubuntu-24.04", count: 3 };
   const results: KillResult[] = [];
+  const left = new Set<string>();
   const killPoints = () => results.filter((r) => r.killed).length;
   try {
     await project.config({ "hosting:baseUrl": world.sim.url }, { "hosting:apiKey": API_KEY });
@@ -120,7 +129,7 @@ export async function runKills(shape: "A" | "B", plan: KillPlan, log: (line: str
       if (op === "count") fleet.count = fleet.count === 3 ? 1 : 3;
       // The engine takes 1 to 2 s to start; a create or a batch of a roll then takes 3 s.
       const delayMs = Math.round(800 + plan.next() * 6000);
-      results.push(await round(world, project, stack, fleet, op, delayMs, 2));
+      results.push(await round(world, project, stack, fleet, op, delayMs, 2, left));
       log(line(shape, results.length, results[results.length - 1]));
     }
     const small = killPoints();
@@ -140,7 +149,7 @@ export async function runKills(shape: "A" | "B", plan: KillPlan, log: (line: str
         // 10 batches, each 10 POSTs and 10 DELETEs (and shape B's PATCHes) at 1 a second.
         delayMs = Math.round(2000 + plan.next() * (shape === "B" ? 200_000 : 150_000));
       }
-      results.push(await round(world, project, stack, fleet, op, delayMs, 10));
+      results.push(await round(world, project, stack, fleet, op, delayMs, 10, left));
       log(line(shape, results.length, results[results.length - 1]));
     }
   } finally {
