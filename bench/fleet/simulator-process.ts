@@ -42,6 +42,11 @@ export class SimulatorProcess {
     await this.admin("POST", "/keys", { key: BENCH_KEY, permission: "full", tier: this.tier === "unlimited" ? "enterprise" : TIER.name });
   }
 
+  /** The health route's rules (simulator/health.ts): per image or server, healthy, never, after N s, flapping. */
+  async setHealthRules(rules: { image?: string; server?: string; mode: string; afterSeconds?: number }[]): Promise<void> {
+    await this.admin("PUT", "/health", { rules });
+  }
+
   async resetStats(): Promise<void> {
     await this.admin("POST", "/stats/reset");
   }

@@ -13,12 +13,12 @@ describe("bench: the Fleet benchmark's targets", () => {
   it("the suite runs 100 on the default tier and 1,000 on an unlimited key, on both faces unless --face names one", () => {
     const all = parseFleetBenchArgs(["--suite", "targets"]).configs.map((c) => `${c.face} ${c.n} ${c.tier} ${c.ops.join(",")}`);
     expect(all).to.deep.equal([
-      "dynamic 100 default up,preview,refresh,roll,destroy", "dynamic 1000 unlimited up,destroy",
-      "plugin 100 default up,preview,refresh,roll,destroy", "plugin 1000 unlimited up,destroy",
+      "dynamic 100 default up,preview,refresh,roll,health-roll,destroy", "dynamic 1000 unlimited up,destroy",
+      "plugin 100 default up,preview,refresh,roll,health-roll,destroy", "plugin 1000 unlimited up,destroy",
     ]);
     expect(parseFleetBenchArgs(["--suite", "targets", "--face", "plugin"]).configs.map((c) => c.face)).to.deep.equal(["plugin", "plugin"]);
     expect(() => parseFleetBenchArgs(["--tier", "gold"])).to.throw(/--tier: expected default or unlimited, got "gold"/);
-    expect(() => parseFleetBenchArgs(["--ops", "up,fly"])).to.throw(/--ops: expected some of up, preview, refresh, roll, destroy, got "up,fly"/);
+    expect(() => parseFleetBenchArgs(["--ops", "up,fly"])).to.throw(/--ops: expected some of up, preview, refresh, roll, health-roll, destroy, got "up,fly"/);
   });
 
   it("default tier: the Fleet's up against the burst bound (engine for N no-op resources + provisioning + requests beyond the burst), and the roll", () => {
@@ -32,6 +32,21 @@ describe("bench: the Fleet benchmark's targets", () => {
     expect(checks.map((c) => [c.met, c.measured.split(" (")[0]])).to.deep.equal([[true, "1.08 ×"], [true, "1.00 ×"], [true, "0 × 429"]]);
     r.fleet.up = timed(12.2, { total: 105, beyondCatalogue: 102 });
     expect(fleetTargets(r)[0]).to.include({ met: false });
+  });
+
+  it("default tier: the health-gated roll against batches × (provisioning + grace + the check's time to pass) + the rate time, printed after the roll", () => {
+    const [config] = parseFleetBenchArgs(["--n", "100", "--provision-ms", "5000", "--surge", "10", "--ops", "roll,health-roll"]).configs;
+    const r: ConfigResult = {
+      config, engine: {}, servers: {}, stateBytesPerMember: {}, health: { graceSeconds: 2, afterSeconds: 10 },
+      fleet: { roll: timed(150, { total: 230, beyondCatalogue: 230 }), "health-roll": timed(285, { total: 230, beyondCatalogue: 230 }) },
+    };
+    // 10 batches × (5 + 2 + 10) s + (200 - 100 burst) requests at 1 a second = 270 s.
+    const checks = fleetTargets(r);
+    expect(checks.map((c) => [c.target.includes("health-gated"), c.met, c.measured.split(" (")[0]])).to.deep.equal([[false, true, "1.00 ×"], [true, true, "1.06 ×"]]);
+    r.fleet["health-roll"] = timed(311, { total: 230, beyondCatalogue: 230 });
+    expect(fleetTargets(r)[1]).to.include({ met: false });
+    delete r.health;
+    expect(fleetTargets(r).map((c) => c.target.includes("health-gated")), "no check without the health-gated roll's figures").to.deep.equal([false]);
   });
 
   it("unlimited key: the literal bound is a note; the one held adds one no-op resource's engine time; and a third of the Servers' time", () => {

@@ -1,7 +1,8 @@
 // The flags of the Fleet benchmark. One configuration per flag set; `--suite targets`
 // runs its two configurations on each face (or the one `--face` names) in one process,
 // so every figure comes from one run:
-//   N = 100 on the default tier, maxSurge 10: Servers beside a Fleet, the Fleet's rolling OS change
+//   N = 100 on the default tier, maxSurge 10: Servers beside a Fleet, the Fleet's rolling OS change,
+//     then the same change back gated by a health check
 //   N = 1,000 on an unlimited key: Servers beside a Fleet, up and destroy
 
 import type { Shape } from "../options";
@@ -10,8 +11,9 @@ import type { KeyTier } from "../simulator-process";
 export type Kind = "servers" | "fleet";
 /** dynamic: `hosting.Server` and `hosting.Fleet` of the npm package; plugin: `hosting:index:*` through this checkout's plugin. */
 export type Face = "dynamic" | "plugin";
-export type FleetOp = "up" | "preview" | "refresh" | "roll" | "destroy";
-export const FLEET_OPS: readonly FleetOp[] = ["up", "preview", "refresh", "roll", "destroy"];
+/** health-roll: after the roll, the OS rolled back with a health check that passes 10 s after active (the simulator's health route). */
+export type FleetOp = "up" | "preview" | "refresh" | "roll" | "health-roll" | "destroy";
+export const FLEET_OPS: readonly FleetOp[] = ["up", "preview", "refresh", "roll", "health-roll", "destroy"];
 
 export interface FleetBenchConfig {
   n: number;

@@ -26,12 +26,14 @@ export const serversProgram = (n: number, face: Face): PulumiFn => async () => {
 };
 
 /**
- * `os` is read when the program runs, so the roll is the same stack with another image. Like
+ * `os` and `healthCheck` are read when the program runs, so the roll is the same stack with
+ * another image (and a health check for the health-gated roll). Like
  * the Servers program, it exports nothing: exporting `members` would copy the Fleet's outputs
  * into the stack's outputs (0.4 s more for 1,000 members), a cost of the program, not the Fleet.
  */
-export const fleetProgram = (n: number, surge: number, os: () => string, face: Face = "dynamic"): PulumiFn => async () => {
-  const args = { maxSurge: surge, defaults: { plan: SERVER.plan, os: os() }, groups: [{ name: "srv", regions: [SERVER.region], count: n }] };
+export const fleetProgram = (n: number, surge: number, os: () => string, face: Face = "dynamic", healthCheck: () => object | undefined = () => undefined): PulumiFn => async () => {
+  const health = healthCheck();
+  const args = { maxSurge: surge, defaults: { plan: SERVER.plan, os: os() }, groups: [{ name: "srv", regions: [SERVER.region], count: n }], ...(health ? { healthCheck: health } : {}) };
   if (face === "plugin") new PluginResource("hosting:index:Fleet", "fleet", args);
   else new hosting.Fleet("fleet", args);
 };

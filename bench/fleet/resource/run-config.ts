@@ -15,6 +15,10 @@ import type { ConfigResult, EngineCost, Timed } from "./targets";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..", "..", "..");
 const ROLLED_OS = "debian-12";
+/** The health-gated roll: back to the first image, whose servers pass the health route this long after active. */
+export const HEALTH_AFTER_SECONDS = 10;
+/** How often the health-gated roll's check asks; the bound leaves the wait between two asks out. */
+export const HEALTH_INTERVAL_SECONDS = 0.5;
 
 type Log = (line: string) => void;
 
@@ -49,7 +53,8 @@ async function engineCost(n: number, log: Log, runs = 3): Promise<EngineCost> {
 async function runKind(kind: Kind, c: FleetBenchConfig, result: ConfigResult, log: Log): Promise<void> {
   const sim = await SimulatorProcess.start(REPO_ROOT, c.shape, c.provisionMs, c.tier);
   let os = "ubuntu-24.04";
-  const program: PulumiFn = kind === "servers" ? serversProgram(c.n, c.face) : fleetProgram(c.n, c.surge, () => os, c.face);
+  let healthCheck: object | undefined;
+  const program: PulumiFn = kind === "servers" ? serversProgram(c.n, c.face) : fleetProgram(c.n, c.surge, () => os, c.face, () => healthCheck);
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
   const bench = await createBenchStack(REPO_ROOT, program, config, {}, c.face === "plugin");
   const record = kind === "servers" ? (result.servers as Partial<Record<FleetOp, Timed>>) : result.fleet;
@@ -80,6 +85,15 @@ async function runKind(kind: Kind, c: FleetBenchConfig, result: ConfigResult, lo
       if (wants("roll")) {
         os = ROLLED_OS;
         await timed("roll", () => bench.stack.up({ parallel }));
+      }
+      if (wants("health-roll")) {
+        // Back to the first image, whose servers answer the simulator's health route with 200 only
+        // HEALTH_AFTER_SECONDS after active: each batch waits for that before its old servers go.
+        await sim.setHealthRules([{ image: "ubuntu-24.04", mode: "after", afterSeconds: HEALTH_AFTER_SECONDS }]);
+        os = "ubuntu-24.04";
+        healthCheck = { url: `${sim.url}/_health/{id}`, intervalSeconds: HEALTH_INTERVAL_SECONDS, timeoutSeconds: 2, graceSeconds: 0, deadlineSeconds: 120 };
+        result.health = { graceSeconds: 0, afterSeconds: HEALTH_AFTER_SECONDS };
+        await timed("health-roll", () => bench.stack.up({ parallel }));
       }
     }
     await timed("destroy", () => bench.stack.destroy({ parallel }));

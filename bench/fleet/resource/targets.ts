@@ -13,6 +13,9 @@
 //                  literal ratio is printed as a note
 //   roll           the rolling OS change within 1.15 × (ceil(N / maxSurge) batches × provisioning
 //                  + the rate limit's time for one POST and one DELETE per member)
+//   health roll    the same change back with a health check that passes `healthAfterSeconds`
+//                  after active, within 1.15 × (batches × (provisioning + grace + that time) +
+//                  the same rate limit's time); the checks take no token of the rate limit
 
 import { rateSeconds } from "../lower-bound";
 import type { RequestCount } from "../sim-stats";
@@ -40,6 +43,8 @@ export interface ConfigResult {
   servers: Partial<Record<"up" | "destroy", Timed>>;
   fleet: Partial<Record<FleetOp, Timed>>;
   stateBytesPerMember: Partial<Record<Kind, number>>;
+  /** The health-gated roll's check: its grace, and when the simulator's health route starts passing after active. */
+  health?: { graceSeconds: number; afterSeconds: number };
 }
 
 export interface Check {
@@ -94,10 +99,15 @@ export function fleetTargets(r: ConfigResult): Check[] {
       }
     }
   }
+  const rate = tier === "default" ? rateSeconds(2 * n) : 0;
+  const batches = Math.ceil(n / surge);
   const roll = r.fleet.roll;
-  if (roll) {
-    const rate = tier === "default" ? rateSeconds(2 * n) : 0;
-    limited(`rolling OS change, maxSurge ${surge} (${Math.ceil(n / surge)} batches × provisioning + the rate time of ${2 * n} requests)`, roll, Math.ceil(n / surge) * provision + rate, 1.15);
+  if (roll) limited(`rolling OS change, maxSurge ${surge} (${batches} batches × provisioning + the rate time of ${2 * n} requests)`, roll, batches * provision + rate, 1.15);
+  const healthRoll = r.fleet["health-roll"];
+  if (healthRoll && r.health) {
+    const { graceSeconds, afterSeconds } = r.health;
+    const bound = batches * (provision + graceSeconds + afterSeconds) + rate;
+    limited(`health-gated rolling OS change, maxSurge ${surge}, a check passing ${afterSeconds} s after active (${batches} batches × (provisioning + grace ${graceSeconds} s + ${afterSeconds} s) + the rate time of ${2 * n} requests)`, healthRoll, bound, 1.15);
   }
   for (const op of ["up", "destroy"] as const) {
     const t = r.fleet[op];
