@@ -9,22 +9,26 @@
 // test "one id adopted twice" proves it with the real engine: it can only pass when the second
 // resource's check sees the first one's claim.
 //
-// A resource is known by its name (the engine's, from the operation context). The same name
-// checked twice (preview, then up) is the same resource, not a duplicate.
+// A resource is known by its URN (the engine's, from the operation context; its name where no
+// URN is known): names repeat (two resources "web" under two parents), URNs do not. The same URN
+// checked twice (preview, then up) is the same resource, not a duplicate. Messages name a
+// resource by its name, or by its URN where the two claimants share the name.
 //
 // The same record knows which Fleet instances are running an operation in this process: the
 // servers of an instance not marked live yet are those of a create that never finished, unless
 // that create is still running beside this one (two Fleets of one name created in one `up`).
 
 export class AdoptionClaims {
-  private readonly claims = new Map<string, Set<string>>();
+  /** Per server id: each claimant's identity (URN, else name) and its name. */
+  private readonly claims = new Map<string, Map<string, string>>();
 
-  /** Records that `name` adopts `id`; returns the other names that claim the same id. */
-  claim(id: string, name: string | undefined): string[] {
-    const names = this.claims.get(id) ?? new Set<string>();
-    this.claims.set(id, names);
-    if (name !== undefined) names.add(name);
-    return [...names].filter((n) => n !== name).sort();
+  /** Records that `who` adopts `id`; returns the other claimants of the same id, each named as the message should (see above). */
+  claim(id: string, who: Claimant): Claimant[] {
+    const holders = this.claims.get(id) ?? new Map<string, string>();
+    this.claims.set(id, holders);
+    const key = who.urn ?? who.name;
+    if (key !== undefined) holders.set(key, who.name ?? key);
+    return this.others(id, who);
   }
 
   private readonly running = new Map<string, number>();
@@ -52,8 +56,21 @@ export class AdoptionClaims {
     return this.running.has(instance);
   }
 
-  /** The other names that claim `id` (create re-checks before it takes the server over). */
-  others(id: string, name: string | undefined): string[] {
-    return [...(this.claims.get(id) ?? [])].filter((n) => n !== name).sort();
+  /** The other claimants of `id` (create re-checks before it takes the server over). */
+  others(id: string, who: Claimant): Claimant[] {
+    const key = who.urn ?? who.name;
+    return [...(this.claims.get(id) ?? [])].filter(([k]) => k !== key).map(([urn, name]) => ({ urn, name })).sort((a, b) => a.urn.localeCompare(b.urn));
   }
+}
+
+/** A resource that adopts a server: its URN where the engine gave one, and its name. */
+export interface Claimant {
+  readonly urn?: string;
+  readonly name?: string;
+}
+
+/** How a message names each of two claimants: by name, or by URN where the names are the same. */
+export function claimantNames(other: Claimant, me: Claimant): [string, string] {
+  const same = other.name === me.name;
+  return [(same ? other.urn : other.name) ?? "", (same ? me.urn : me.name) ?? ""];
 }

@@ -17,6 +17,7 @@ import type { Server } from "../api/wire/types";
 import { findOs, type CatalogueSnapshot } from "../core/catalogue";
 import type { CheckFailure } from "../core/check-kinds";
 import type { OperationContext } from "../core/context";
+import { claimantNames } from "../core/adoption-claims";
 import type { RawProps, Recorded } from "../core/route";
 import { isUnknown } from "../core/unknown";
 import type { ServerInputs } from "./types";
@@ -34,9 +35,10 @@ export async function checkAdoption(
   const name = ctx.resource.name;
   if (isUnknown(adoptId)) return { inputs: out };
 
-  const others = ctx.claims.claim(adoptId, name);
+  const others = ctx.claims.claim(adoptId, ctx.resource);
   if (others.length > 0) {
-    const reason = `adoptId "${adoptId}" is adopted by resource "${others[0]}" and by "${name}"; a server can be adopted by one resource only: remove adoptId from one of them`;
+    const [other, me] = claimantNames(others[0], ctx.resource);
+    const reason = `adoptId "${adoptId}" is adopted by resource "${other}" and by "${me}"; a server can be adopted by one resource only: remove adoptId from one of them`;
     return { inputs: news, failures: [{ property: "adoptId", reason }] };
   }
   const live = await ctx.waiter.read(adoptId);

@@ -14,6 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Server } from "../api/wire/types";
 import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
 import type { OperationContext } from "../core/context";
+import { claimantNames } from "../core/adoption-claims";
 import type { Recorded } from "../core/route";
 import { adoptionProblems } from "./adopt-check";
 import { normalizeServerInputs, serverOutputs } from "./normalize";
@@ -29,8 +30,11 @@ export async function adoptServer(inputs: Recorded<ServerInputs>, id: string, ct
   const cat = await catalogue(client);
   const ins = normalizeServerInputs(inputs, cat);
   const name = ctx.resource.name;
-  const others = ctx.claims.others(id, name);
-  if (others.length > 0) throw new Error(`adoptId "${id}" is adopted by resource "${others[0]}" and by "${name}"; nothing was sent: remove adoptId from one of them`);
+  const others = ctx.claims.others(id, ctx.resource);
+  if (others.length > 0) {
+    const [other, me] = claimantNames(others[0], ctx.resource);
+    throw new Error(`adoptId "${id}" is adopted by resource "${other}" and by "${me}"; nothing was sent: remove adoptId from one of them`);
+  }
   const live = await ctx.waiter.read(id, { signal });
   const problems = adoptionProblems(id, live, inputs, cat);
   if (problems.length > 0 || !live) throw new Error(`cannot adopt server ${id}; nothing was sent: ${problems.map((p) => p.reason).join("; ")}`);

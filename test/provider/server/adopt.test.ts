@@ -33,6 +33,17 @@ describeProviderShapes((shape) => `Server adoptId, shape ${shape}`, (sim) => {
     expect(countRequests(stats, "GET /v1/servers/:id")).to.equal(0);
   });
 
+  it("refuses one id adopted by two Servers of one name under two parents (claims follow the URN, not the name); the same URN checked twice is one resource", async () => {
+    const [id] = await made(1);
+    const urn = (parent: string) => `urn:pulumi:dev::proj::${parent}$hosting:index:Server::web`;
+    const first = await server.check({}, serverNews({ adoptId: id }), testContext({ name: "web", urn: urn("app:A") }));
+    const again = await server.check({}, serverNews({ adoptId: id }), testContext({ name: "web", urn: urn("app:A") }));
+    expect([...(first.failures ?? []), ...(again.failures ?? [])]).to.deep.equal([]);
+    const second = await server.check({}, serverNews({ adoptId: id }), testContext({ name: "web", urn: urn("app:B") }));
+    expect(second.failures?.map((f: any) => f.property)).to.deep.equal(["adoptId"]);
+    expect(second.failures![0].reason).to.include(urn("app:A")).and.to.include(urn("app:B"));
+  });
+
   it("ignores adoptId (removed, changed or unknown id) once the resource is in the stack, reading nothing", async () => {
     const olds = serverNews({ tags: [] });
     await sim.resetStats();
