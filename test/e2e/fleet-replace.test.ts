@@ -1,5 +1,6 @@
 // `pulumi up --replace` of a Fleet through the real CLI on the packed tarball, in both shapes, on
-// the plugin face (Pulumi YAML) and the dynamic face (a Node program): the engine's default
+// the plugin face (Pulumi YAML) and the dynamic face (a Node program), each with and without
+// `deleteBeforeReplace`: the engine's default
 // create-before-delete runs the new Fleet's create beside the old Fleet, then the old Fleet's
 // delete; with `deleteBeforeReplace` the other way round. Either way every recorded member
 // exists and is active, the account holds exactly the members, and a no-change preview follows.
@@ -32,18 +33,19 @@ outputs:
   members: \${fleet.members}
 `;
 
-const NODE_PROGRAM = `const hosting = require("pulumi-hosting");
+const nodeProgram = (options: string) => `const hosting = require("pulumi-hosting");
 const fleet = new hosting.Fleet("fleet", {
   defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["e2e"] },
   groups: [{ name: "web", regions: ["ewr", "fra"] }],
-});
+}${options});
 exports.members = fleet.members;
 `;
 
 const CASES = [
   { face: "plugin face (YAML), create-before-delete", name: "fleet-replace-yaml", program: yaml("fleet-replace-yaml", ""), files: undefined },
   { face: "plugin face (YAML), deleteBeforeReplace", name: "fleet-replace-dbr", program: yaml("fleet-replace-dbr", "    options:\n      deleteBeforeReplace: true\n"), files: undefined },
-  { face: "dynamic face (Node), create-before-delete", name: "fleet-replace-node", program: "name: fleet-replace-node\nruntime: nodejs\nmain: index.js\n", files: { "index.js": NODE_PROGRAM } },
+  { face: "dynamic face (Node), create-before-delete", name: "fleet-replace-node", program: "name: fleet-replace-node\nruntime: nodejs\nmain: index.js\n", files: { "index.js": nodeProgram("") } },
+  { face: "dynamic face (Node), deleteBeforeReplace", name: "fleet-replace-node-dbr", program: "name: fleet-replace-node-dbr\nruntime: nodejs\nmain: index.js\n", files: { "index.js": nodeProgram(", { deleteBeforeReplace: true }") } },
 ];
 
 for (const shape of SHAPES) {
