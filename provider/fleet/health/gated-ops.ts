@@ -7,6 +7,7 @@
 // records it, rollback.ts may delete it). Updates and deletes are the inner operations'.
 
 import { CancelledError } from "../../core/operation";
+import type { Tally } from "../../core/progress";
 import { MemberFailure, type MemberOps } from "../member-failure";
 import { parseMemberKey } from "../members";
 import type { RecordedMember } from "../types";
@@ -14,7 +15,8 @@ import { describeFailure, waitHealthy, type GateOptions } from "./gate";
 import { probeTarget } from "./template";
 import type { CheckedHealthCheck } from "./types";
 
-export function healthGatedOps(ops: MemberOps, checks: Record<string, CheckedHealthCheck>, gate: GateOptions): MemberOps {
+/** `healthy`, when given, is ticked as each member passes its check (the roll's "n of N members healthy"). */
+export function healthGatedOps(ops: MemberOps, checks: Record<string, CheckedHealthCheck>, gate: GateOptions, healthy?: Tally): MemberOps {
   return {
     ...ops,
     async create(key, spec, adoptId) {
@@ -30,6 +32,7 @@ export function healthGatedOps(ops: MemberOps, checks: Record<string, CheckedHea
         throw new MemberFailure(key, `server ${member.id} is active but not known healthy: ${why}`, member);
       }
       if (!outcome.healthy) throw new MemberFailure(key, `server ${member.id} is active but not healthy: ${describeFailure(check, target, outcome)}`, member);
+      healthy?.tick();
       return member;
     },
   };

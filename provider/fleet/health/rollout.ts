@@ -31,7 +31,10 @@ export interface RolloutResult extends RollResult {
 }
 
 export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, ops: MemberOps, opts: RolloutOptions): Promise<RolloutResult> {
-  const gated = Object.keys(opts.checks).length > 0 ? healthGatedOps(ops, opts.checks, opts.gate) : ops;
+  // The count of members healthy is of the members this run creates with a check (new ones and a roll's replacements).
+  const checked = [...plan.create, ...plan.replace.map((r) => r.key)].filter((key) => opts.checks[key]).length;
+  const healthy = opts.progress && checked > 0 ? opts.progress.count("members healthy", checked) : undefined;
+  const gated = Object.keys(opts.checks).length > 0 ? healthGatedOps(ops, opts.checks, opts.gate, healthy) : ops;
   const replacing = plan.replace.map((r) => r.key);
   const old: Record<string, RecordedMember> = {};
   for (const key of replacing) if (state.members[key]) old[key] = state.members[key];

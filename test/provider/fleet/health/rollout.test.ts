@@ -7,6 +7,7 @@
 import { expect } from "chai";
 import { fakeClock, type FakeClock } from "../../../helpers/fake-clock";
 import { rollOut, type RolloutOptions } from "../../../../provider/fleet/health/rollout";
+import { progressReporter } from "../../../../provider/core/progress";
 import { MemberFailure, type MemberOps } from "../../../../provider/fleet/member-failure";
 import { planMembers } from "../../../../provider/fleet/plan";
 import type { FleetState } from "../../../../provider/fleet/roll";
@@ -97,6 +98,23 @@ describe("fleet health-gated roll on virtual time", () => {
       "14000 DELETE web-ewr-2 s2", "14000 DELETE web-ewr-3 s3",
       "14000 POST web-ewr-4 debian-12 -> s8",
       "16000 DELETE web-ewr-4 s4",
+    ]);
+  });
+
+  it("reports each member healthy as n of the roll's members, after the batch's line, so the person watching sees the batch and the fleet's healthy count", async () => {
+    const clock = fakeClock();
+    const model = new Model(clock, "none");
+    const state = model.seed();
+    const lines: string[] = [];
+    const progress = progressReporter((m) => void lines.push(`${clock.elapsed()} ${m}`), clock);
+    const p = rollOut(state, planMembers(state.members, specs("debian-12")), specs("debian-12"), model.ops(), options(clock, model, { progress }));
+    await settle(clock, p);
+    expect((await p).failures).to.deep.equal([]);
+    expect(lines).to.deep.equal([
+      "0 rolling batch 1 of 2: web-ewr-1, web-ewr-2",
+      "2000 1 of 4 members healthy", "2000 2 of 4 members healthy",
+      "2000 rolling batch 2 of 2: web-ewr-3, web-ewr-4",
+      "4000 3 of 4 members healthy", "4000 4 of 4 members healthy",
     ]);
   });
 
