@@ -9,6 +9,7 @@ import { applyPlan, type FleetState, type RollOptions, type RollResult } from ".
 import type { MemberSpec, RecordedMember } from "../types";
 import type { GateOptions } from "./gate";
 import { healthGatedOps } from "./gated-ops";
+import { unhealthyMembers } from "./unavailable";
 import { rollBack } from "./rollback";
 import type { CheckedHealthCheck } from "./types";
 
@@ -38,7 +39,9 @@ export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record
   const replacing = plan.replace.map((r) => r.key);
   const old: Record<string, RecordedMember> = {};
   for (const key of replacing) if (state.members[key]) old[key] = state.members[key];
-  const result = await applyPlan(state, plan, specs, gated, opts);
+  // Sick members already count against maxUnavailable (unavailable.ts).
+  const sick = opts.maxUnavailable > 0 && replacing.length > 0 ? await unhealthyMembers(state.members, opts.checks, opts.gate) : [];
+  const result = await applyPlan(state, plan, specs, gated, { ...opts, maxUnavailable: Math.max(0, opts.maxUnavailable - sick.length) });
   const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key]);
   if (failed.length === 0 || !opts.rollback || opts.signal?.aborted) return { ...result, notes: [], rolledBack: false };
   const back = await rollBack(state, failed, old, gated, opts.specOf);

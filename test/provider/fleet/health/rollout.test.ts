@@ -22,6 +22,8 @@ const specs = (os: string) => Object.fromEntries(KEYS.map((k) => [k, spec(os, k)
 
 class Model {
   servers = new Map<string, { key: string; os: string }>();
+  /** Servers whose check fails whatever their image. */
+  sick = new Set<string>();
   log: string[] = [];
   next = 1;
   constructor(private clock: FakeClock, private badOs: string) {}
@@ -61,7 +63,7 @@ class Model {
     return async (_c, target) => {
       const id = target.split("/").pop()!;
       const os = this.servers.get(id)?.os;
-      return os === this.badOs || os === undefined ? { pass: false, seen: "status 503" } : { pass: true, seen: "status 200" };
+      return os === this.badOs || os === undefined || this.sick.has(id) ? { pass: false, seen: "status 503" } : { pass: true, seen: "status 200" };
     };
   }
 }
@@ -116,6 +118,19 @@ describe("fleet health-gated roll on virtual time", () => {
       "2000 rolling batch 2 of 2: web-ewr-3, web-ewr-4",
       "4000 3 of 4 members healthy", "4000 4 of 4 members healthy",
     ]);
+  });
+
+  it("a member failing its check when the roll starts counts as unavailable: maxUnavailable 1 then takes no old server out early", async () => {
+    const clock = fakeClock();
+    const model = new Model(clock, "none");
+    const state = model.seed();
+    model.sick.add(state.members["web-ewr-4"].id);
+    const p = rollOut(state, planMembers(state.members, specs("debian-12")), specs("debian-12"), model.ops(), options(clock, model, { maxSurge: 1, maxUnavailable: 1 }));
+    await settle(clock, p);
+    expect((await p).failures).to.deep.equal([]);
+    // Batches of maxSurge alone, each old server deleted only once its replacement is healthy.
+    expect(model.log.slice(0, 2)).to.deep.equal(["0 POST web-ewr-1 debian-12 -> s5", "2000 DELETE web-ewr-1 s1"]);
+    expect(model.log.filter((l) => / DELETE /.test(l))).to.have.length(4);
   });
 
   it("maxUnavailable 1 to a bad image: the batch fails at its deadline, the new servers go, the member whose old server went is made again", async () => {
