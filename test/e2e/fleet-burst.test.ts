@@ -24,6 +24,7 @@ import * as path from "path";
 import { promisify } from "util";
 import { API_KEY, startWorld, type World } from "./fixtures";
 import { killWhen } from "./support/kill-run";
+import { releaseKilledRun } from "./support/killed-recovery";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
@@ -93,7 +94,7 @@ describe("Fleet, shape B, 100 members on the default tier: kill -9 while servers
     expect(left.length, "servers untagged at the kill").to.be.at.least(UNTAGGED_AT_KILL);
     expect(left.every((s) => s.label === `hosting-pending:${PROJECT}/${STACK}/fleet`), "every untagged server carries the pending label").to.equal(true);
     await tier("pro");
-    await project.pulumi("cancel", "--yes");
+    await releaseKilledRun(project, STACK);
     await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
     const unrecorded = (await raw()).filter((s) => s.deleted_at === null && !recorded.has(s.id)).map((s) => s.id).sort();
     const byState = await orphansByState();

@@ -21,6 +21,7 @@ import { countRequests } from "../helpers/simulator";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
 import { killWhen } from "./support/kill-run";
+import { recoverKilledRun } from "./support/killed-recovery";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
@@ -96,12 +97,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       const killDuring = (verb: string, what: string, ready: (servers: any[]) => boolean) =>
         killWhen(project, stack, [verb, "--yes", "--skip-preview"], what, async () => ready(await raw()));
 
-      async function recover(finish: "up" | "destroy"): Promise<void> {
-        // The killed run's lock (the file backend keeps one too).
-        await project.pulumi("cancel", "--yes");
-        await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
-        await project.pulumi(finish, "--yes", "--skip-preview");
-      }
+      const recover = (finish: "up" | "destroy") => recoverKilledRun(project, stack, finish);
 
       /** The account holds exactly `count` members on `osId`, all in the state, nothing else; then no change and no orphan. */
       async function expectExact(count: number, osId: number): Promise<void> {
