@@ -9,7 +9,7 @@
 # `replace ../sdk` lines that stop `go install`, so we build through a small
 # wrapper module. The result is cached per machine under ~/.cache (keyed by
 # version) so a fresh clone, and CI's clean checkout, link it instead of
-# compiling again (a cold build takes ~10 minutes on 2 cores).
+# compiling again (a cold build takes minutes on 2 cores).
 #
 # The dynamic-provider shim `pulumi-resource-pulumi-nodejs` ships inside the
 # @pulumi/pulumi npm tarball. We copy it beside the cached CLI binary: the engine
@@ -126,7 +126,7 @@ fi
 build_cli() {
   local version="$1" cache="$CACHE_ROOT/pulumi-cli-v$1" work
   command -v go >/dev/null || { echo "setup-pulumi: Go is needed to build the Pulumi CLI" >&2; return 1; }
-  echo "setup-pulumi: building the Pulumi CLI v$version from its Go module (first time on this machine, ~10 min)..."
+  echo "setup-pulumi: building the Pulumi CLI v$version from its Go module (first time on this machine; minutes)..."
   work="$(mktemp -d)"
   (
     cd "$work"
