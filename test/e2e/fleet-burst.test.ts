@@ -33,6 +33,14 @@ const PROJECT = "fleet-burst";
 const STACK = "burst-b";
 const MEMBERS = 100;
 const UNTAGGED_AT_KILL = 20;
+// The kill is sent once the simulator lists this many more untagged servers: between that list
+// and the kill taking effect, PATCHes already sent (1 a second) may still tag a few.
+const KILL_MARGIN = 5;
+// Each POST's answer is held 1.5 s after the server exists (a slow API answer; the simulator's
+// delay fault), so a member's tag PATCH, which waits for that answer, cannot take the burst's
+// tokens before the other members' POSTs: the burst ends with most servers untagged, whatever the
+// machine's speed, instead of a count that depends on how fast answers come back.
+const SLOW_POST_ANSWERS = { rules: [{ route: "POST /v1/servers", delayRate: 1, delayMs: 1500 }] };
 const OS = { "ubuntu-24.04": 2284, "debian-12": 2136 } as const;
 
 const YAML = `name: ${PROJECT}
@@ -90,6 +98,7 @@ describe("Fleet, shape B, 100 members on the default tier: kill -9 while servers
 
   /** After a kill: the untagged servers carry the fleet's pending label, and hosting-orphans lists exactly the unrecorded servers. */
   async function afterKill(recorded: Set<string>): Promise<number> {
+    await world.sim.admin("PUT", "/faults", { rules: [] });
     const left = untagged(await raw());
     expect(left.length, "servers untagged at the kill").to.be.at.least(UNTAGGED_AT_KILL);
     expect(left.every((s) => s.label === `hosting-pending:${PROJECT}/${STACK}/fleet`), "every untagged server carries the pending label").to.equal(true);
@@ -122,7 +131,8 @@ describe("Fleet, shape B, 100 members on the default tier: kill -9 while servers
 
   it("a create killed with at least 20 servers untagged: the recovery deletes them and ends with exactly the 100 members", async () => {
     const t0 = Date.now();
-    await killDuring(`${UNTAGGED_AT_KILL} servers POSTed and untagged`, (servers) => untagged(servers).length >= UNTAGGED_AT_KILL);
+    await world.sim.admin("PUT", "/faults", SLOW_POST_ANSWERS);
+    await killDuring(`${UNTAGGED_AT_KILL + KILL_MARGIN} servers POSTed and untagged`, (servers) => untagged(servers).length >= UNTAGGED_AT_KILL + KILL_MARGIN);
     const n = await afterKill(new Set());
     await expectExact("ubuntu-24.04");
     console.log(`      create killed with ${n} untagged server(s); recovered in ${Math.round((Date.now() - t0) / 1000)} s`);
@@ -133,7 +143,8 @@ describe("Fleet, shape B, 100 members on the default tier: kill -9 while servers
     const before = new Set((await world.sim.liveServers()).map((s) => s.id));
     await project.pulumi("config", "set", "os", "debian-12");
     await tier("default");
-    await killDuring(`${UNTAGGED_AT_KILL} new servers POSTed and untagged`, (servers) => untagged(servers).filter((s) => !before.has(s.id)).length >= UNTAGGED_AT_KILL);
+    await world.sim.admin("PUT", "/faults", SLOW_POST_ANSWERS);
+    await killDuring(`${UNTAGGED_AT_KILL + KILL_MARGIN} new servers POSTed and untagged`, (servers) => untagged(servers).filter((s) => !before.has(s.id)).length >= UNTAGGED_AT_KILL + KILL_MARGIN);
     const n = await afterKill(before);
     const members = await expectExact("debian-12");
     expect(members.some((id) => before.has(id)), "no old server is a member").to.equal(false);
