@@ -38,6 +38,7 @@ export function healthGatedOps(ops: MemberOps, checks: Record<string, CheckedHea
   };
 }
 
-function factsOf(key: string, m: RecordedMember) {
+/** What a member's check URL template may name: its server's address, id, label, key and region. */
+export function factsOf(key: string, m: RecordedMember) {
   return { mainIp: m.mainIp, id: m.id, label: m.label, key, region: m.region || parseMemberKey(key)?.region || "" };
 }

@@ -4,9 +4,9 @@
 // roll may take servers out early (maxUnavailable above 0); a probe that cannot run counts as
 // a failure.
 
-import { parseMemberKey } from "../members";
 import type { RecordedMember } from "../types";
 import type { GateOptions } from "./gate";
+import { factsOf } from "./gated-ops";
 import { probeTarget } from "./template";
 import type { CheckedHealthCheck } from "./types";
 
@@ -18,7 +18,7 @@ export async function unhealthyMembers(
   const probed = await Promise.all(Object.entries(members).map(async ([key, m]) => {
     const check = checks[key];
     if (!check) return undefined;
-    const target = probeTarget(check, { mainIp: m.mainIp, id: m.id, label: m.label, key, region: m.region || parseMemberKey(key)?.region || "" });
+    const target = probeTarget(check, factsOf(key, m));
     const passed = await gate.prober(check, target, signal).then((r) => r.pass, () => false);
     return passed ? undefined : key;
   }));
