@@ -48,6 +48,18 @@ describe("progress of long work (virtual time)", () => {
       expect(clock.pending(), "no timer left behind").to.equal(0);
     });
 
+    it("a timer that fires a millisecond early by the wall clock (Node's timers run on a monotonic clock) still says 5 s, 15 s", async () => {
+      // CI's run of 4de1bd3 printed "(4 s)" for the first line of a real wait: Date.now() had moved
+      // 4,999 ms when the 5,000 ms timer fired. Here every timer fires 1 ms early on the clock's `now`.
+      const early = { ...clock, setTimeout: (fn: () => void, ms: number) => clock.setTimeout(fn, Math.max(0, ms - 1)) };
+      const { lines, sink } = recorder(clock);
+      const progress = progressReporter(sink, early, { quietMs: 5_000, intervalMs: 10_000 });
+      const work = progress.during((ms) => `still at it (${elapsedText(ms)})`, () => clock.sleep(16_000));
+      await clock.tick(17_000);
+      await work;
+      expect(lines).to.deep.equal(["4999 still at it (5 s)", "14998 still at it (15 s)"]);
+    });
+
     it("a wait that ends before quietMs, or fails, leaves no line and no timer", async () => {
       const { lines, sink } = recorder(clock);
       const progress = progressReporter(sink, clock);
