@@ -60,9 +60,13 @@ export function progressReporter(sink: StatusSink, clock: Pick<Clock, "now" | "s
     async during(describe, work) {
       const started = clock.now();
       let timer: Timer | undefined;
+      // The time the timers were set for so far. Node's timers run on a monotonic clock and may
+      // fire a millisecond before Date.now() says they are due: a line says at least this much.
+      let due = 0;
       const schedule = (ms: number) => {
+        due += ms;
         timer = clock.setTimeout(() => {
-          sink(describe(clock.now() - started));
+          sink(describe(Math.max(clock.now() - started, due)));
           schedule(t.intervalMs);
         }, ms);
         // A reporter's timer never keeps a finished process alive.
