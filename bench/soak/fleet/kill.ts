@@ -9,6 +9,7 @@
 // member tag at the kill are counted, so an orphan among them is named as that window.
 import { API_KEY, startWorld, type World } from "../../../test/e2e/fixtures";
 import { startKillable } from "../../../test/e2e/support/kill-run";
+import { releaseKilledRun } from "../../../test/e2e/support/killed-recovery";
 import { createPluginProject, type PluginProject } from "../../../test/e2e/support/plugin-project";
 import { checkAccount } from "./account";
 
@@ -82,7 +83,7 @@ async function round(world: World, project: PluginProject, stack: string, fleet:
   const untagged = new Set(atKill.filter((s) => !isMember(s) && !leftBefore.has(s.id)).map((s) => s.id as string));
   const problems: string[] = [];
   try {
-    await project.pulumi("cancel", "--yes");
+    await releaseKilledRun(project, stack);
     await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
     await project.pulumi(verb, "--yes", "--skip-preview");
   } catch (e) {

@@ -1,28 +1,31 @@
 // The recovery docs/guide.md gives after a killed `pulumi up` or `destroy` ("A killed up"), as a
 // user runs it: `pulumi cancel`, `pulumi refresh --clear-pending-creates`, then `up` or
 // `destroy`. One step more where the kill landed while a file backend wrote the stack's
-// checkpoint: the CLI then fails to load it (`failed to load checkpoint: EOF`, pulumi/pulumi
-// #2801 and #4679), and the guide's step is to put back the backend's previous checkpoint
-// (`<stack>.json.bak` beside it); the refresh then reads what the killed run changed since.
+// checkpoint: the backend (gocloud.dev's fileblob) writes each file's metadata sidecar,
+// `<file>.attrs`, in place (truncate, then write) before it renames the file's finished temp copy
+// into place, so a kill between the two leaves the checkpoint whole and its sidecar empty, and
+// every command then fails with `failed to load checkpoint: EOF`. The guide's step deletes the
+// empty sidecars (a missing one reads as no metadata); nothing of the checkpoint is lost.
 import * as fs from "fs";
 import * as path from "path";
 import type { PluginProject } from "./plugin-project";
 
-/** `<stack>.json.bak` copied over `<stack>.json` in the project's file backend; false when there is none. */
-export function restoreCheckpointBackup(project: PluginProject, stack: string): boolean {
-  const stacks = path.join(project.env.backendDir, ".pulumi", "stacks");
-  const found: string[] = [];
+/** Deletes every empty `.attrs` sidecar under the backend's `.pulumi` folder; the paths deleted. */
+export function deleteEmptySidecars(backendDir: string): string[] {
+  const root = path.join(backendDir, ".pulumi");
+  const deleted: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name === `${stack}.json.bak`) found.push(p);
+      else if (e.name.endsWith(".attrs") && fs.statSync(p).size === 0) {
+        fs.rmSync(p);
+        deleted.push(path.relative(backendDir, p));
+      }
     }
   };
-  if (fs.existsSync(stacks)) walk(stacks);
-  if (found.length !== 1) return false;
-  fs.copyFileSync(found[0], found[0].slice(0, -".bak".length));
-  return true;
+  if (fs.existsSync(root)) walk(root);
+  return deleted;
 }
 
 /** The guide's recovery after a killed run, ending with `finish`. */
@@ -32,14 +35,16 @@ export async function recoverKilledRun(project: PluginProject, stack: string, fi
   await project.pulumi(finish, "--yes", "--skip-preview");
 }
 
-/** The recovery's first step: `pulumi cancel` (the dead run's lock), the checkpoint put back first when the kill broke it. */
+/** The recovery's first step: `pulumi cancel` (the dead run's lock), the empty sidecars deleted first when the kill left one. */
 export async function releaseKilledRun(project: PluginProject, stack: string): Promise<void> {
   try {
     await project.pulumi("cancel", "--yes");
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (!/failed to load checkpoint/.test(message) || !restoreCheckpointBackup(project, stack)) throw e;
-    console.log(`      ${stack}: the kill left a checkpoint the CLI cannot load; restored ${stack}.json.bak as the guide says`);
+    if (!/failed to load checkpoint: EOF/.test(message)) throw e;
+    const deleted = deleteEmptySidecars(project.env.backendDir);
+    if (deleted.length === 0) throw e;
+    console.log(`      ${stack}: the kill left an empty metadata sidecar; deleted ${deleted.join(", ")} as the guide says`);
     await project.pulumi("cancel", "--yes");
   }
 }
