@@ -22,6 +22,7 @@ import { createPulumiEnv, PulumiEnv, REPO_ROOT, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
 import { packageBin } from "./support/package-bin";
 import { countRequests } from "../helpers/simulator";
+import { cancelAfterKill } from "./support/killed-recovery";
 
 const RUNNER = path.join(REPO_ROOT, "dist", "test", "e2e", "support", "fleet-runner.js");
 const ORPHANS_CLI = packageBin("hosting-orphans");
@@ -123,7 +124,7 @@ for (const shape of SHAPES) {
         // and which never learns that its engine is gone: end it here, as a CI runner's end would.
         for (const pid of processesOf("language-host", marker)) process.kill(pid, "SIGKILL");
 
-        await run("cancel");
+        await cancelAfterKill(() => run("cancel"), env.backendDir, stackName);
         await run("refresh");
         const stateFile = path.join(workDir, "state.json");
         fs.writeFileSync(stateFile, await run("export"));

@@ -36,15 +36,20 @@ export async function recoverKilledRun(project: PluginProject, stack: string, fi
 }
 
 /** The recovery's first step: `pulumi cancel` (the dead run's lock), the empty sidecars deleted first when the kill left one. */
-export async function releaseKilledRun(project: PluginProject, stack: string): Promise<void> {
+export function releaseKilledRun(project: PluginProject, stack: string): Promise<void> {
+  return cancelAfterKill(() => project.pulumi("cancel", "--yes"), project.env.backendDir, stack);
+}
+
+/** Runs `cancel` (however the test drives the CLI); on the empty-sidecar failure deletes the empty sidecars under `backendDir` and runs it again. */
+export async function cancelAfterKill(cancel: () => Promise<unknown>, backendDir: string, stack: string): Promise<void> {
   try {
-    await project.pulumi("cancel", "--yes");
+    await cancel();
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (!/failed to load checkpoint: EOF/.test(message)) throw e;
-    const deleted = deleteEmptySidecars(project.env.backendDir);
+    const deleted = deleteEmptySidecars(backendDir);
     if (deleted.length === 0) throw e;
     console.log(`      ${stack}: the kill left an empty metadata sidecar; deleted ${deleted.join(", ")} as the guide says`);
-    await project.pulumi("cancel", "--yes");
+    await cancel();
   }
 }
