@@ -15,8 +15,8 @@
 // Each killed run starts with the key's bucket full (a tier change starts it full, as an idle
 // minute or two of a real runner refills it), so it sends its burst and then meets the limit.
 // The recovery runs on the default tier too, as a real runner's would: at 1 request a second
-// after the burst its few hundred requests (deletes, POSTs, tag PATCHes, waits) take a case a few
-// minutes, under 5 on a 2-core machine, within the suite's 10-minute time-out per test.
+// after the burst, its deletes, POSTs, tag PATCHes and waits take a case a few minutes (under 5
+// on a 2-core machine), within the suite's 10-minute time-out per test.
 // The simulator's server table (deleted servers included) is the evidence, never the CLI's word.
 import { expect } from "chai";
 import { execFile } from "child_process";
