@@ -20,6 +20,7 @@ import { promisify } from "util";
 import { countRequests } from "../helpers/simulator";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
+import { fleetIn } from "./support/fleet-state";
 import { killWhen } from "./support/kill-run";
 import { recoverKilledRun } from "./support/killed-recovery";
 import { packageBin } from "./support/package-bin";
@@ -65,12 +66,6 @@ const FACES = [
   { face: "plugin face (Pulumi YAML)", project: "fleet-crash", yaml: YAML, files: {} as Record<string, string> },
   { face: "dynamic face (JavaScript)", project: "fleet-crash-node", yaml: "name: fleet-crash-node\nruntime: nodejs\nmain: index.js\n", files: { "index.js": NODE_PROGRAM } },
 ];
-
-const fleetIn = (exported: string) => {
-  const doc = JSON.parse(exported);
-  const fleet = (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type) || r.type.endsWith("hosting:Fleet"));
-  return fleet?.outputs as { members: Record<string, { id: string }>; leftovers: Record<string, { id: string }>; fleetTag?: string } | undefined;
-};
 
 for (const { face, project: projectName, yaml, files } of FACES) {
   for (const shape of SHAPES) {

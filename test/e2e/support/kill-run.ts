@@ -2,7 +2,9 @@
 // way a lost CI runner or a pre-empted machine ends it: SIGKILL to the whole group (the CLI) and
 // to every process the command started, found by a marker in their environment, since the CLI
 // starts its language host and plugins in process groups of their own. Only processes this
-// test started carry the marker, so nothing else is touched.
+// test started carry the marker, so nothing else is touched. The kill returns once none of them
+// is left (a provider still running after its CLI died would go on sending requests), with the
+// command line of each process it ended, so a test can show its provider among them.
 import { spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
@@ -12,8 +14,8 @@ import type { PluginProject } from "./plugin-project";
 
 export interface KillableRun {
   child: ChildProcess;
-  /** SIGKILL to the command and everything it started; resolves once the CLI is gone. */
-  kill(): Promise<void>;
+  /** SIGKILL to the command and everything it started; resolves, once none is left, with the command lines of those it ended. */
+  kill(): Promise<string[]>;
   /** Resolves with the exit code when the command ends by itself. */
   exited: Promise<number | null>;
   output(): string;
@@ -44,20 +46,28 @@ export function startKillable(project: PluginProject, stack: string, args: strin
       } catch {
         // The group is already gone.
       }
-      for (const pid of processesWith(marker)) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Ended meanwhile.
+      const ended = new Map<number, string>();
+      // Listed again until none is left: a process started as the CLI died, or one still being torn down.
+      await until("every process of the killed run gone", () => {
+        const left = processesWith(marker);
+        for (const pid of left) {
+          if (!ended.has(pid)) ended.set(pid, commandOf(pid));
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // Ended meanwhile.
+          }
         }
-      }
+        return left.length === 0;
+      }, { timeoutMs: 10_000, intervalMs: 25 });
       await exited;
+      return [...ended.values()];
     },
   };
 }
 
-/** Starts `pulumi <args>`, waits until `ready` holds (`what`, in a failure), then kills it all. */
-export async function killWhen(project: PluginProject, stack: string, args: string[], what: string, ready: () => Promise<boolean>): Promise<void> {
+/** Starts `pulumi <args>`, waits until `ready` holds (`what`, in a failure), then kills it all; the command lines it ended. */
+export async function killWhen(project: PluginProject, stack: string, args: string[], what: string, ready: () => Promise<boolean>): Promise<string[]> {
   const run = startKillable(project, stack, args);
   try {
     await until(what, ready, { timeoutMs: 120_000, intervalMs: 25 });
@@ -65,7 +75,7 @@ export async function killWhen(project: PluginProject, stack: string, args: stri
     await run.kill();
     throw new Error(`${(e as Error).message}\n${run.output()}`);
   }
-  await run.kill();
+  return run.kill();
 }
 
 /** Processes whose environment holds `marker` (Linux /proc). */
@@ -80,4 +90,13 @@ function processesWith(marker: string): number[] {
     }
   }
   return pids;
+}
+
+/** A process's command line, its arguments joined by spaces ("" once it is gone). */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+  } catch {
+    return "";
+  }
 }

@@ -1,0 +1,15 @@
+// A Fleet's outputs in a stack's `pulumi stack export`, on either face: the plugin face records
+// it as `hosting:index:Fleet`, the dynamic face as the dynamic resource `pulumi-nodejs:dynamic/hosting:Fleet`.
+
+export interface FleetOutputs {
+  members: Record<string, { id: string }>;
+  leftovers: Record<string, { id: string }>;
+  fleetTag?: string;
+}
+
+/** The outputs of the first Fleet in the exported state; none when it holds no Fleet. */
+export function fleetIn(exported: string): FleetOutputs | undefined {
+  const doc = JSON.parse(exported);
+  const fleet = (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type));
+  return fleet?.outputs as FleetOutputs | undefined;
+}
