@@ -2,7 +2,7 @@
 // checkpoint ("A killed up" in docs/guide.md), through the real CLI. The backend writes a file's
 // metadata sidecar (`<file>.attrs`) in place before it renames the file's finished copy into
 // place, so such a kill leaves `<stack>.json.attrs` empty: every command then fails with `failed
-// to load checkpoint: EOF`. The kill tests met it twice in CI-sized runs, never on purpose; this
+// to load checkpoint: EOF`. The kill tests meet it now and then, never on purpose; this
 // test makes the same file the kill leaves (an empty sidecar) and takes the step: the stack loads
 // again, its checkpoint the last one written (not the one before it), and the lock is released.
 import { expect } from "chai";
