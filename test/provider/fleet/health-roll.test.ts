@@ -48,6 +48,9 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     expect(err.message).to.contain("member web-ewr-2:");
     expect(err.message).to.contain("rolled back: deleted the failed batch's new servers");
     expect(err.message).to.contain("web-ewr-1, web-ewr-2 are on the old spec again");
+    // The error says what the next `up` does: it holds the roll, and how to try it again.
+    expect(err.message).to.contain("the roll is held: the next `pulumi up` tries it again only when the program changes those members' spec or health check, or sets a new retryRoll");
+    expect(err.message).to.not.contain("the next `pulumi up` tries the roll again");
     expect(everMade("debian-12"), "only the first batch was ever made").to.have.length(2);
     expect(liveIds(), "exactly the 8 old servers, no new one").to.deep.equal(before);
     const recorded = err.properties as Props;
@@ -69,6 +72,33 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     const other = await fleet.update(id, olds, await checked(news("debian-12", { pauseSeconds: 1 }), olds));
     expect(other.outs.heldRoll).to.deep.equal(recorded.heldRoll);
     expect(everMade("debian-12")).to.have.length(2);
+  });
+
+  it("while a roll is held, a higher count makes its new members from the spec the fleet was rolled back to, not the failing one", async () => {
+    const { id, outs } = await eightOnUbuntu();
+    await setHealth([{ image: "debian-12", mode: "never" }]);
+    const err: any = await rejection(fleet.update(id, outs, await checked(news("debian-12"), outs)));
+    const olds = { ...err.properties, __provider: "SHELL" } as Props;
+    const ten = (over: Props = {}) => news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 10 }], ...over });
+    const preview = await fleet.diff(id, olds, await checked(ten(), olds));
+    expect(preview.plannedChanges).to.deep.equal(["create 2: web-ewr-9, web-ewr-10"]);
+    expect(preview.changes).to.equal(true);
+
+    const res = await fleet.update(id, olds, await checked(ten(), olds));
+    const members = res.outs.members as Props;
+    expect(Object.keys(members)).to.have.length(10);
+    expect(members["web-ewr-9"].os, "made like the members the roll was rolled back to").to.equal("ubuntu-24.04");
+    expect(members["web-ewr-10"].os).to.equal("ubuntu-24.04");
+    expect(everMade("debian-12"), "no server of the failing image since the rollback").to.have.length(2);
+    expect(liveIds()).to.have.length(10);
+    expect(res.outs.heldRoll).to.deep.equal(olds.heldRoll);
+
+    // The same program again is no change; a new retryRoll rolls all 10, the new members too.
+    const after = { ...res.outs, __provider: "SHELL" } as Props;
+    const same = await fleet.diff(id, after, await checked(ten(), after));
+    expect(same.changes, JSON.stringify(same.plannedChanges)).to.equal(false);
+    const retry = await fleet.diff(id, after, await checked(ten({ retryRoll: "again" }), after));
+    expect(retry.plannedChanges[0]).to.match(/^replace 10 \(os, osId\)/);
   });
 
   it("with maxUnavailable 1, a member whose old server was deleted is made again from its old spec", async () => {
