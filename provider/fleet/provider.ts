@@ -42,13 +42,13 @@ import { readFleet, specOfMember } from "./read";
 import type { FleetState } from "./roll";
 import { rollOut, type RolloutResult } from "./health/rollout";
 import { healthChecksOf, rollbackOn } from "./health/rollout-inputs";
-import { applyHold, canonicalJson, fingerprint, stillHeld, type HeldRoll } from "./health/held-roll";
+import { applyHold, canonicalJson, fingerprint, stillHeld, type Hold, type HeldRoll } from "./health/held-roll";
 import { networkProber } from "./health/probe";
 import { waitBudget } from "../core/operation";
 import type { MemberOps } from "./member-failure";
 import { removeAll } from "./remove-all";
 import { countedOps, planTotals } from "./member-progress";
-import { type FleetInputs, type FleetOutputs, type MemberSpec } from "./types";
+import { type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
@@ -80,8 +80,8 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
     return { ...plannedDiff({ groups: { kind: "update", replace: false } }), plannedChanges: ["unknown until the groups are known"] };
   }
   const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, olds.leftovers ?? {});
-  const held = holdIfStill(plan, olds.heldRoll, news);
-  if (held) ctx.log.warn(`Fleet${ctx.resource.name !== undefined ? ` ${ctx.resource.name}` : ""}: ${held}`);
+  const held = holdIfStill(plan, olds.heldRoll, news, olds.members ?? {});
+  if (held) ctx.log.warn(`Fleet${ctx.resource.name !== undefined ? ` ${ctx.resource.name}` : ""}: ${held.words}`);
   const options = OPTIONS.filter((k) => news[k] !== undefined && canonicalJson(news[k]) !== canonicalJson(olds[k]));
   const changes = planHasChanges(plan) || options.length > 0;
   const plannedChanges = describePlan(plan, Math.max(1, news.maxSurge + news.maxUnavailable));
@@ -155,11 +155,13 @@ async function updateInstance(
   const instance = instanceOf(id);
   const previous = new Set(Object.values(state.members).map((m) => m.id));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
-  const held = holdIfStill(plan, olds.heldRoll, news);
-  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, news.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set() });
+  const held = holdIfStill(plan, olds.heldRoll, news, state.members);
+  // While a roll is held, new members are made like the members it was rolled back to.
+  const ins = held ? { ...news, memberSpecs: held.specs } : news;
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set() });
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
-  const result = await run(ctx, state, plan, news, reclaim, ops);
+  const result = await run(ctx, state, plan, ins, reclaim, ops);
   if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
@@ -230,10 +232,11 @@ async function fleetServers(ctx: OperationContext, fleetTag: string | undefined)
   return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
 }
 
-/** Takes the replacements out of `plan` while a held roll (health/held-roll.ts) stands; the words for it, if so. */
-function holdIfStill(plan: MemberPlan, held: HeldRoll | undefined, ins: FleetInputs): string | undefined {
+/** Takes the replacements out of `plan` while a held roll (health/held-roll.ts) stands; what that does, if so. */
+function holdIfStill(plan: MemberPlan, held: HeldRoll | undefined, ins: FleetInputs, members: Record<string, RecordedMember>): Hold | undefined {
   if (!held || plan.replace.length === 0) return undefined;
-  return stillHeld(held, ins, healthChecksOf(ins.groups, ins.healthCheck)) ? applyHold(plan, held) : undefined;
+  if (!stillHeld(held, ins, healthChecksOf(ins.groups, ins.healthCheck))) return undefined;
+  return applyHold(plan, held, members, ins.memberSpecs, (m) => specOfMember(m, ins.waitTimeoutSeconds));
 }
 
 /** The fleet's tag from what the engine knows of it: its stack (project/stack) and its name. */
@@ -277,7 +280,7 @@ function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undef
 function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RolloutResult, plan: MemberPlan, done: string): ResourceInitFailedError {
   const rolled = plan.replace.length > 0 ? `${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there; ` : "";
   const next = result.rolledBack
-    ? `${rolled}every server that exists is recorded (members, leftovers); the next \`pulumi up\` tries the roll again`
+    ? `${rolled}every server that exists is recorded (members, leftovers); the roll is held: the next \`pulumi up\` tries it again only when the program changes those members' spec or health check, or sets a new retryRoll`
     : `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
   // The engine prints the reasons (not the message) of a partial create or update: the last one says what now.
   const reasons = [...result.failures.map((f) => f.message), ...result.notes, next];

@@ -3,7 +3,8 @@
 // rolled with maxSurge 2 to an image whose servers never pass it. The `up` fails after the first
 // batch naming the members, the check and what it saw; the rollback leaves exactly the 8 old
 // servers (only 2 new ones were ever made), the state records them, and the same program's next
-// `up` holds the roll (no server made or deleted), after which a preview shows no change.
+// `up` holds the roll (no server made or deleted), after which a preview shows no change; a count
+// of 10 while the roll is held makes its 2 new members on the old image, none on the failing one.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -17,6 +18,7 @@ const YAML = `name: fleet-health
 runtime: yaml
 config:
   os: { type: string, default: ubuntu-24.04 }
+  count: { type: integer, default: 8 }
   healthUrl: { type: string }
 resources:
   fleet:
@@ -29,7 +31,7 @@ resources:
       groups:
         - name: web
           regions: [ewr]
-          count: 8
+          count: \${count}
       healthCheck:
         url: \${healthUrl}
         intervalSeconds: 0.2
@@ -73,6 +75,7 @@ for (const shape of SHAPES) {
       expect(failure).to.match(/member web-ewr-2: /);
       expect(failure).to.match(/× status 503/);
       expect(failure).to.match(/rolled back/);
+      expect(failure).to.contain("the roll is held: the next `pulumi up` tries it again only when the program changes those members' spec or health check, or sets a new retryRoll");
       const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
       expect(made, "only the first batch was ever made").to.have.length(2);
       expect(await liveIds(world), "exactly the 8 old servers").to.deep.equal(before);
@@ -91,6 +94,23 @@ for (const shape of SHAPES) {
       const stats = await world.sim.stats();
       expect(Object.keys(stats.byRoute).filter((k) => /^(POST \/v1\/servers |DELETE)/.test(k))).to.deep.equal([]);
       expect(await liveIds(world)).to.deep.equal(before);
+      await project.pulumi("preview", "--expect-no-changes");
+    });
+
+    it("while the roll is held, a count of 10 makes its 2 new members on the old image and no server of the failing one; then no change", async () => {
+      const before = await liveIds(world);
+      await project.config({ count: "10" });
+      const preview = await project.pulumi("preview");
+      expect(preview).to.contain("web-ewr-9, web-ewr-10 are made like the members the roll was rolled back to");
+      await project.pulumi("up", "--yes", "--skip-preview");
+      const outs = fleetOutputs(await project.pulumi("stack", "export"));
+      expect(Object.keys(outs.members)).to.have.length(10);
+      expect(Object.values(outs.members).map((m: any) => m.os)).to.deep.equal(new Array(10).fill("ubuntu-24.04"));
+      const live = await liveIds(world);
+      expect(live).to.have.length(10);
+      expect(live.filter((i) => before.includes(i))).to.deep.equal(before);
+      const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
+      expect(made, "no server of the failing image since the first batch").to.have.length(2);
       await project.pulumi("preview", "--expect-no-changes");
     });
   });

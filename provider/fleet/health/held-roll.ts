@@ -4,10 +4,13 @@
 // as one fingerprint recorded in the state (`heldRoll`). While the program asks for that same
 // target, the plan leaves the replacements out and the preview says why; any change of those
 // (a new image, a fixed health check, a new `retryRoll` value) tries the roll again.
+// Meanwhile the fleet stays on the spec it was rolled back to: a higher count makes its new members
+// like the members are now, not from the spec that failed.
 
 import { createHash } from "crypto";
+import { parseMemberKey } from "../members";
 import type { MemberPlan } from "../plan";
-import type { FleetInputs } from "../types";
+import type { FleetInputs, MemberSpec, RecordedMember } from "../types";
 import type { CheckedHealthCheck, HeldRoll } from "./types";
 
 export type { HeldRoll } from "./types";
@@ -34,10 +37,53 @@ export function stillHeld(held: HeldRoll | undefined, ins: Pick<FleetInputs, "me
   return held !== undefined && fingerprint(ins, checks, held.members) === held.target;
 }
 
-/** `plan` without its replacements while `held` stands; the words the preview shows for it. */
-export function applyHold(plan: MemberPlan, held: HeldRoll): string {
-  const skipped = plan.replace.map((r) => r.key);
+/** What a hold does to one `up`: the words the preview shows, and the specs the run makes members from. */
+export interface Hold {
+  words: string;
+  specs: Record<string, MemberSpec>;
+}
+
+/**
+ * `plan` without its replacements while `held` stands. The fleet stays on the spec it was rolled
+ * back to, as Nomad's auto_revert or an instance refresh's rollback put the job or template back:
+ * a member the plan creates in a group whose replacements are held is made like that group's
+ * members are now (the fields the held replacement would change keep the member's values, the
+ * same region's member first), not from the spec that failed. `specOf` gives a member's spec as
+ * its server is (read.ts).
+ */
+export function applyHold(
+  plan: MemberPlan, held: HeldRoll, members: Record<string, RecordedMember>, specs: Record<string, MemberSpec>, specOf: (m: RecordedMember) => MemberSpec,
+): Hold {
+  const skipped = plan.replace;
   plan.replace = [];
-  for (const key of skipped) if (!plan.update.includes(key)) delete plan.fields[key];
-  return `roll held: the roll of ${held.members.join(", ")} failed and was rolled back (${held.reason}); ${skipped.length} replacement(s) wait until the program changes their spec or health check, or sets a new retryRoll`;
+  for (const { key } of skipped) if (!plan.update.includes(key)) delete plan.fields[key];
+  const out = { ...specs };
+  const kept: string[] = [];
+  for (const key of plan.create) {
+    const like = heldLike(key, skipped);
+    if (!like || !members[like.key]) continue;
+    const now = specOf(members[like.key]);
+    const spec: MemberSpec = { ...specs[key] };
+    for (const f of like.fields) {
+      // A key names its region; a hostname is the member's own.
+      if (f === "region" || f === "hostname") continue;
+      if (now[f] === undefined) delete spec[f];
+      else spec[f] = now[f];
+    }
+    out[key] = spec;
+    kept.push(key);
+  }
+  const made = kept.length > 0 ? `; ${kept.join(", ")} ${kept.length === 1 ? "is" : "are"} made like the members the roll was rolled back to` : "";
+  return {
+    words: `roll held: the roll of ${held.members.join(", ")} failed and was rolled back (${held.reason}); ${skipped.length} replacement(s) wait until the program changes their spec or health check, or sets a new retryRoll${made}`,
+    specs: out,
+  };
+}
+
+/** The held replacement a new member `key` is made like: one of its group in its region, else one of its group. */
+function heldLike(key: string, skipped: MemberPlan["replace"]): MemberPlan["replace"][number] | undefined {
+  const place = parseMemberKey(key);
+  if (!place) return undefined;
+  const ofGroup = skipped.filter((r) => parseMemberKey(r.key)?.group === place.group);
+  return ofGroup.find((r) => parseMemberKey(r.key)?.region === place.region) ?? ofGroup[0];
 }
