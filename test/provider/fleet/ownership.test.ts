@@ -169,6 +169,42 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     expect(await live()).to.deep.equal([other, ...idsOf(a.outs), ...idsOf(b.outs)].sort());
   });
 
+  it("a roll killed after its first batch deleted the member marked live leaves the instance marked live: the other Fleet of the name then leaves its servers", async () => {
+    const x = await fleet.create(await checked(news()), named("web"));
+    const y = await fleet.create(await checked(news()), named("web"));
+    const s = sim.handle.admin.sim;
+    const exists = (v: any) => !v.gone && v.status !== "terminated";
+    const marked = () => s.store.servers.filter((v: any) => exists(v) && (v.tags ?? []).includes(`hosting-live:${x.id}`)).length;
+    const anchor = x.outs.members["web-ewr-1"].id;
+    expect(marked(), "the create marked one member live").to.equal(1);
+    // The kill: the run stops, with no end-of-run marks, the moment the marked member's old server is gone.
+    const kill = new AbortController();
+    let least = Infinity;
+    const changed = s.changed.bind(s);
+    s.changed = () => {
+      changed();
+      least = Math.min(least, marked());
+      if (!s.store.servers.some((v: any) => v.id === anchor && exists(v))) kill.abort();
+    };
+    try {
+      const debian = news({ defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } });
+      const killed = testContext({ name: "web", project: "proj", stack: "dev" }, { signal: kill.signal });
+      await fleet.update(x.id, x.outs, await checked(debian, "web", x.outs), killed).catch(() => undefined);
+    } finally {
+      s.changed = changed;
+    }
+    expect(kill.signal.aborted, "the roll got as far as deleting the marked member's old server").to.equal(true);
+    expect(least, "at every change of the account during the roll, a server of the instance is marked live").to.be.at.least(1);
+    // The next `up` runs the other Fleet of the name first (a tag change): it takes and deletes none of x's servers.
+    const xs = s.store.servers.filter((v: any) => exists(v) && (v.tags ?? []).includes(`hosting-owner:${x.id}`)).map((v: any) => v.id);
+    expect(xs.length).to.be.at.least(2);
+    const tagged = news({ defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet", "b"] } });
+    const moved = await fleet.update(y.id, y.outs, await checked(tagged, "web", y.outs), named("web"));
+    expect(idsOf(moved.outs)).to.deep.equal(idsOf(y.outs));
+    const after = await live();
+    expect(xs.filter((id: string) => !after.includes(id)), "x's servers still exist").to.deep.equal([]);
+  });
+
   it("a create after a killed create still takes over what the killed run made (its instance never finished)", async () => {
     const inputs = await checked(news());
     const first = await fleet.create(inputs, named("web"));
