@@ -17,7 +17,9 @@
 //                                            only a server whose digest is the member's, since the
 //                                            API does not return user data, SSH keys and the like
 //   hosting-live:<fleet id>                  on one member (the anchor) once a run of the instance
-//                                            finished (the engine records its state): the servers
+//                                            finished (the engine records its state), and on every
+//                                            server an update makes (so a roll that deletes the
+//                                            anchor's old server keeps the instance marked): the servers
 //                                            of an instance with no live mark were left by a create
 //                                            that never finished, and the next create of the name
 //                                            takes them over; those of a live instance it leaves.

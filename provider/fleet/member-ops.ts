@@ -16,7 +16,7 @@ import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
 import { withOverrides, type OperationContext } from "../core/context";
 import { silentProgress } from "../core/progress";
-import { identityTags, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
+import { identityTags, liveMarkOf, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
 import { ownerOf } from "../server/system-tags";
 import { MemberFailure, type MemberOps } from "./member-failure";
@@ -101,9 +101,12 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     if (!fleet.fleetTag) return ctx;
     // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
     const takeOvers = fleet.takeOvers;
+    // An update's instance is live (the engine recorded its state): each server it makes says so
+    // too, so a roll that deletes the member marked live, then is killed, leaves it marked live.
+    const live = fleet.fleetId !== undefined ? [liveMarkOf(fleet.instance)] : [];
     return withOverrides(ctx, {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
-      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)])],
+      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)]), ...live],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
       ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag) }),
     });

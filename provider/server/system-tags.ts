@@ -10,7 +10,7 @@ export const FLEET_TAG_PREFIX = "hosting-fleet:";
 export const MEMBER_TAG_PREFIX = "hosting-member:";
 /** The resource instance that holds the server: `hosting-owner:<fleet id>`, or `hosting-owner:server`. */
 export const OWNER_MARK_PREFIX = "hosting-owner:";
-/** Set on one server of a fleet instance once a run of that instance finished: `hosting-live:<fleet id>`. */
+/** Set on a server of a fleet instance once a run of that instance finished, and on every server its updates make: `hosting-live:<fleet id>`. */
 export const LIVE_MARK_PREFIX = "hosting-live:";
 /** A digest of every replace-forcing field a fleet member was created with: `hosting-spec:<digest>`. */
 export const SPEC_MARK_PREFIX = "hosting-spec:";

@@ -1,7 +1,9 @@
 // What a Fleet owns is its resource instance's, not its name's: against the simulator, both
 // shapes, a replacement (create-before-delete and delete-before-replace), two Fleets of one name,
 // a rename followed by a new Fleet with the old name, and the moves Fleet -> Fleet, Fleet -> Server
-// and Server -> Fleet each leave every recorded member existing and every server with one owner.
+// and Server -> Fleet each leave every recorded member existing and every server with one owner;
+// a roll killed after its first batch deleted the member marked live leaves the instance marked
+// live (sampled at every change of the simulator's table), so the other Fleet of the name leaves it.
 // The engine's sequence of calls is played in the order it makes them (a create-before-delete
 // replacement: the new Fleet's create, then the old Fleet's delete).
 import { expect } from "chai";
