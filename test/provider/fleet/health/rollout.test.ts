@@ -158,6 +158,30 @@ describe("fleet health-gated roll on virtual time", () => {
     expect([...model.servers.keys()].sort()).to.deep.equal(["s2", "s3", "s4", "s7"]);
   });
 
+  it("a roll whose new servers the API never made (every POST refused) is rolled back but not held: nothing proved the image bad", async () => {
+    const clock = fakeClock();
+    const model = new Model(clock, "none");
+    const state = model.seed();
+    const ops = model.ops();
+    const refusing: MemberOps = {
+      ...ops,
+      create: async (key, s) => {
+        if (s.os !== "debian-12") return ops.create(key, s);
+        await clock.sleep(1000);
+        throw new MemberFailure(key, "POST /v1/servers failed: 503 Service Unavailable after 9 tries");
+      },
+    };
+    const p = rollOut(state, planMembers(state.members, specs("debian-12")), specs("debian-12"), refusing, options(clock, model, { maxSurge: 1, maxUnavailable: 1 }));
+    await settle(clock, p);
+    const result = await p;
+    expect(result.failures.map((f) => f.key)).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
+    // maxUnavailable 1 deleted web-ewr-1's old server first: the rollback makes it again on the old image.
+    expect(model.log).to.deep.equal(["0 DELETE web-ewr-1 s1", "1000 POST web-ewr-1 ubuntu-24.04 -> s5"]);
+    expect(result.rolledBack).to.equal(true);
+    expect(result.heldBack, "no new server failed its check or its wait: the next up tries the roll again").to.equal(undefined);
+    expect([...model.servers.keys()].sort()).to.deep.equal(["s2", "s3", "s4", "s5"]);
+  });
+
   it("Cancel during a health wait ends the roll at once, rolls nothing back, and records every server", async () => {
     const clock = fakeClock();
     const model = new Model(clock, "debian-12");
