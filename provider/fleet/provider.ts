@@ -279,9 +279,11 @@ function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undef
 /** The error that stops an `up`: which members failed and why, and what was done; the state is kept. */
 function fleetError(id: string, outs: FleetOutputs, provider: unknown, result: RolloutResult, plan: MemberPlan, done: string): ResourceInitFailedError {
   const rolled = plan.replace.length > 0 ? `${result.replaced} of ${plan.replace.length} replacements done, the roll stopped there; ` : "";
-  const next = result.rolledBack
+  const next = result.heldBack
     ? `${rolled}every server that exists is recorded (members, leftovers); the roll is held: the next \`pulumi up\` tries it again only when the program changes those members' spec or health check, or sets a new retryRoll`
-    : `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
+    : result.rolledBack
+      ? `${rolled}every server that exists is recorded (members, leftovers); the next \`pulumi up\` tries the roll again`
+      : `${rolled}every server the API created is recorded (members, leftovers): run \`pulumi up\` again to resume`;
   // The engine prints the reasons (not the message) of a partial create or update: the last one says what now.
   const reasons = [...result.failures.map((f) => f.message), ...result.notes, next];
   const message = `fleet ${id} ${done} in part: ${reasons.join("; ")}`;

@@ -45,7 +45,13 @@ export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record
   const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key]);
   if (failed.length === 0 || !opts.rollback || opts.signal?.aborted) return { ...result, notes: [], rolledBack: false };
   const back = await rollBack(state, failed, old, gated, opts.specOf);
-  const members = [...new Set(failed.map((f) => f.key))];
-  const heldBack = { members, reason: failed[0].reason.length > 300 ? `${failed[0].reason.slice(0, 299)}…` : failed[0].reason };
+  // Only a new server that was made and failed (its check, an error status, its wait) proves the
+  // target bad and holds the roll; a POST the API refused (a 503 after every retry) proves
+  // nothing of the image, and the next `up` tries the roll again.
+  const proven = failed.filter((f) => f.server !== undefined);
+  if (proven.length === 0) return { failures: [...result.failures, ...back.failures], replaced: result.replaced, notes: back.notes, rolledBack: true };
+  const members = [...new Set(proven.map((f) => f.key))];
+  const reason = proven[0].reason;
+  const heldBack = { members, reason: reason.length > 300 ? `${reason.slice(0, 299)}…` : reason };
   return { failures: [...result.failures, ...back.failures], replaced: result.replaced, notes: back.notes, rolledBack: true, heldBack };
 }

@@ -2,8 +2,9 @@
 // account whose servers are active `provisionMs` after their create, a prober that answers by
 // the server's OS image, and the fake clock. Asserted: a canary batch and its pause, the order of
 // creates, checks and deletes, a rollback that remakes a member whose old server was deleted
-// first (maxUnavailable), and the engine's Cancel during a health wait, after which nothing is
-// rolled back and every server is recorded.
+// first (maxUnavailable), a roll whose POSTs the API refused (rolled back, not held), and the
+// engine's Cancel during a health wait, after which nothing is rolled back and every server is
+// recorded.
 import { expect } from "chai";
 import { fakeClock, type FakeClock } from "../../../helpers/fake-clock";
 import { rollOut, type RolloutOptions } from "../../../../provider/fleet/health/rollout";
