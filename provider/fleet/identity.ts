@@ -18,8 +18,9 @@
 //                                            API does not return user data, SSH keys and the like
 //   hosting-live:<fleet id>                  on one member (the anchor) once a run of the instance
 //                                            finished (the engine records its state), and on every
-//                                            server an update makes (so a roll that deletes the
-//                                            anchor's old server keeps the instance marked): the servers
+//                                            server an update makes (so a roll with maxUnavailable 0
+//                                            that deletes the anchor's old server keeps the instance
+//                                            marked: its batch's new servers exist by then): the servers
 //                                            of an instance with no live mark were left by a create
 //                                            that never finished, and the next create of the name
 //                                            takes them over; those of a live instance it leaves.

@@ -102,7 +102,8 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
     const takeOvers = fleet.takeOvers;
     // An update's instance is live (the engine recorded its state): each server it makes says so
-    // too, so a roll that deletes the member marked live, then is killed, leaves it marked live.
+    // too, so a roll (maxUnavailable 0) that deletes the member marked live once the batch's new
+    // servers exist, then is killed, leaves it marked live.
     const live = fleet.fleetId !== undefined ? [liveMarkOf(fleet.instance)] : [];
     return withOverrides(ctx, {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
