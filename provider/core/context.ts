@@ -23,6 +23,12 @@ export interface ResourceFacts {
   name?: string;
   /** Its URN (the plugin face; the dynamic host does not send it). */
   urn?: string;
+  /**
+   * The types of its parents, outermost first, joined by `$` as in its URN's qualified type
+   * (`my:index:Group`); absent for a resource whose parent is the stack. With the project, stack
+   * and name, it tells the resource from every other one of the stack, as its URN does.
+   */
+  parentType?: string;
   /** The project and stack it belongs to, e.g. "fleet" and "dev". */
   project?: string;
   stack?: string;

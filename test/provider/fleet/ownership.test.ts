@@ -10,7 +10,8 @@ import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import * as serverTyped from "../../../provider/server/provider";
 import { fleetTagOf, specMarkOf } from "../../../provider/fleet/identity";
-import { countRequests, describeProviderShapes, rejection, serverNews } from "../harness";
+import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection, serverNews } from "../harness";
+import { ProviderProcess } from "../../../provider/core/provider-process";
 import { loose } from "../../helpers/loose-provider";
 import { recentWarnings, testContext } from "../../helpers/test-process";
 import type { OperationContext } from "../../../provider/core/context";
@@ -90,6 +91,27 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
       const [a, b] = await Promise.all([first, fleet.create(inputs, named("web"))]);
       expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id))).to.deep.equal([]);
       expect(await live()).to.deep.equal([...idsOf(a.outs), ...idsOf(b.outs)].sort());
+    } finally {
+      await sim.setConfig({ provisionMs: 150 });
+    }
+  });
+
+  it("two Fleets of one name, one under a parent, on two explicit providers (two processes) created at once: disjoint members, all of them there", async () => {
+    const inputs = await checked(news());
+    // Each explicit provider is a process of its own: no memory is shared between the two creates.
+    const other = new ProviderProcess({ waiterTimings: FAST_WAITS });
+    other.configure({ get: (k: string) => ({ "hosting:apiKey": KEYS.full, "hosting:baseUrl": sim.url })[k] });
+    const underParent = other.context({ resource: { name: "web", project: "proj", stack: "dev", parentType: "my:index:Group" } });
+    await sim.setConfig({ provisionMs: 1500 });
+    try {
+      const first = fleet.create(inputs, named("web"));
+      while ((await sim.liveServers()).length < 2) await new Promise((r) => setImmediate(r));
+      const [a, b] = await Promise.all([first, fleet.create(inputs, underParent)]);
+      expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id)), "no server recorded by both").to.deep.equal([]);
+      expect(await live()).to.deep.equal([...idsOf(a.outs), ...idsOf(b.outs)].sort());
+      // The parented Fleet's destroy leaves the root Fleet's servers.
+      await fleet.delete(b.id, b.outs, underParent);
+      expect(await live()).to.deep.equal(idsOf(a.outs));
     } finally {
       await sim.setConfig({ provisionMs: 150 });
     }
