@@ -13,10 +13,6 @@
 // URN is known): names repeat (two resources "web" under two parents), URNs do not. The same URN
 // checked twice (preview, then up) is the same resource, not a duplicate. Messages name a
 // resource by its name, or by its URN where the two claimants share the name.
-//
-// The same record knows which Fleet instances are running an operation in this process: the
-// servers of an instance not marked live yet are those of a create that never finished, unless
-// that create is still running beside this one (two Fleets of one name created in one `up`).
 
 export class AdoptionClaims {
   /** Per server id: each claimant's identity (URN, else name) and its name. */
@@ -29,31 +25,6 @@ export class AdoptionClaims {
     const key = who.urn ?? who.name;
     if (key !== undefined) holders.set(key, who.name ?? key);
     return this.others(id, who);
-  }
-
-  private readonly running = new Map<string, number>();
-
-  /** Records that the fleet instance `instance` runs an operation now; call the result when it ends. */
-  run(instance: string): () => void {
-    this.running.set(instance, (this.running.get(instance) ?? 0) + 1);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const n = (this.running.get(instance) ?? 1) - 1;
-      if (n > 0) this.running.set(instance, n);
-      else this.running.delete(instance);
-    };
-  }
-
-  /** How many operations run under `name` (a fleet instance, a fleet's pending label) in this process now. */
-  runs(name: string): number {
-    return this.running.get(name) ?? 0;
-  }
-
-  /** Whether the fleet instance `instance` runs an operation in this process now. */
-  isRunning(instance: string): boolean {
-    return this.running.has(instance);
   }
 
   /** The other claimants of `id` (create re-checks before it takes the server over). */

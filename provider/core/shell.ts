@@ -10,6 +10,7 @@
 // need no name share one, as before.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceFacts } from "./context";
+import { untypedMember } from "./sdk-internals";
 
 type Forward = (...a: unknown[]) => unknown;
 
@@ -39,10 +40,29 @@ export function shellCache(make: (facts: ResourceFacts) => pulumi.dynamic.Resour
   };
 }
 
-/** The facts of a dynamic resource: its stack always, its name and `replaceOnChanges` when asked for. */
-export function dynamicFacts(name: string, opts: { withName: boolean; replaceOnChanges?: string[] }, stack: { project: string; stack: string }): ResourceFacts {
+/** The facts of a dynamic resource: its stack always, its name, parents' types and `replaceOnChanges` when asked for. */
+export function dynamicFacts(
+  name: string, opts: { withName: boolean; replaceOnChanges?: string[]; parent?: pulumi.Resource }, stack: { project: string; stack: string },
+): ResourceFacts {
   const facts: ResourceFacts = { project: stack.project, stack: stack.stack };
   if (opts.withName) facts.name = name;
+  const parentType = opts.withName ? parentTypeOf(opts.parent) : undefined;
+  if (parentType) facts.parentType = parentType;
   if (opts.replaceOnChanges?.length) facts.replaceOnChanges = [...opts.replaceOnChanges];
   return facts;
+}
+
+/**
+ * The types of `parent` and its own parents up to the stack, outermost first, joined by `$`: the
+ * part of the child's URN before its own type. The SDK keeps them on each resource
+ * (`__pulumiType`, `__parentResource`) and sends them in no public field.
+ */
+export function parentTypeOf(parent: pulumi.Resource | undefined): string | undefined {
+  const types: string[] = [];
+  for (let r: unknown = parent; r && typeof r === "object"; r = untypedMember(r, "__parentResource")) {
+    const type = untypedMember(r, "__pulumiType");
+    if (typeof type !== "string" || type === "pulumi:pulumi:Stack") break;
+    types.unshift(type);
+  }
+  return types.length > 0 ? types.join("$") : undefined;
 }

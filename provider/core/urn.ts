@@ -15,6 +15,8 @@ export interface Urn {
   project: string;
   /** The parents' types and the resource's own, joined by `$`. */
   qualifiedType: string;
+  /** Its parents' types joined by `$` (the qualified type less its own); absent when its parent is the stack. */
+  parentType?: string;
   /** The resource's own type token, e.g. "hosting:index:Server". */
   type: string;
   /** The resource's name as the program gave it. */
@@ -29,7 +31,10 @@ export function parseUrn(urn: string): Urn | undefined {
   const parts = urn.slice(PREFIX.length).split("::");
   if (parts.length < 4) return undefined;
   const [stack, project, qualifiedType, ...name] = parts;
-  return { stack, project, qualifiedType, type: qualifiedType.slice(qualifiedType.lastIndexOf("$") + 1), name: name.join("::") };
+  const cut = qualifiedType.lastIndexOf("$");
+  return {
+    stack, project, qualifiedType, ...(cut > 0 ? { parentType: qualifiedType.slice(0, cut) } : {}), type: qualifiedType.slice(cut + 1), name: name.join("::"),
+  };
 }
 
 /** The resource name of `urn`, or `urn` itself when it is not a URN (a label in a summary is better than nothing). */

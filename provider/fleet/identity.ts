@@ -55,9 +55,15 @@ import {
 } from "../server/system-tags";
 
 
-/** The tag of every server of the fleet `name` in `<project>/<stack>`. */
-export function fleetTagOf(stack: string, name: string): string {
-  return `${FLEET_PREFIX}${stack}/${name}`;
+/**
+ * The tag of every server of the fleet `name` in `<project>/<stack>`: `hosting-fleet:<project>/<stack>/<name>`
+ * at the stack's root, with `@<digest of its parents' types>` after the name under a parent, so
+ * two Fleets of one name under two parents never list each other's servers (their URNs differ
+ * there, and only there).
+ */
+export function fleetTagOf(stack: string, name: string, parentType?: string): string {
+  const under = parentType ? `@${createHash("sha256").update(parentType).digest("hex").slice(0, 12)}` : "";
+  return `${FLEET_PREFIX}${stack}/${name}${under}`;
 }
 
 /**

@@ -1,64 +1,83 @@
-// Which servers a Fleet instance may act on (take over, record, delete), from the servers' own
-// tags (identity.ts says what each mark means), never from how they were listed: an API that
-// ignores `?tag=` or a `next` link that wanders costs no other resource's server.
-//   its own      carries `hosting-owner:<this instance>`
-//   abandoned    carries the fleet's tag and the owner mark of an instance that no listed server
-//                marks live and that runs no operation in this process (a Fleet of the same name
-//                created in the same `up`): left by a create that never finished; the fleet takes
-//                it over (reclaim) or deletes it (a leftover recorded with that owner)
-//   unmarked     carries the fleet's tag and no owner mark: made before owner marks existed; an
-//                update or delete of the fleet counts it as its own (as before), a create does not
-//                (it may be a live older Fleet's of that name: a replacement's create runs beside it)
-//   another's    anything else: a live instance's, a Server's (`hosting-owner:server`), two owners
-// A delete reads the server again just before it (mayDelete): it leaves a server whose owner mark
-// changed since the fleet recorded it, so a take-over by another resource in the same `up` wins.
+// Whose a server is, for a Fleet instance: one rule, from what survives a process only: the
+// server's tags as the API returns them, the live marks the same list shows, and this
+// resource's recorded state (docs/guide.md, "Whose a server is", describes the marks).
+// Nothing held in memory changes the answer, so two provider processes, two programs or two
+// machines on one key answer alike. Every take-over, reclaim and delete of a Fleet asks here.
 
 import type { Server } from "../api/wire/types";
 import { FLEET_TAG_PREFIX, ownerOf } from "../server/system-tags";
 import { liveInstancesOf } from "./identity";
 
-/** A listed server this instance may take: its own, an abandoned instance's, or (not in a create) an unmarked one. */
+/**
+ * own          carries this instance's owner mark, or the owner mark this instance's state
+ *              recorded it with (an import, a leftover taken from an interrupted run)
+ * interrupted  carries this resource's fleet tag and the owner mark of another Fleet instance
+ *              that no server marks live: left by a create of this same resource that never
+ *              finished (the tag names the resource: stack, parents and name, as its URN does)
+ * unmarked     carries this resource's fleet tag and no owner mark: made by a release from
+ *              before owner marks
+ * another      anything else: a live instance's, a Server's, another resource's, two owners
+ */
+export type Whose = "own" | "interrupted" | "unmarked" | "another";
+
+export interface Holder {
+  /** This fleet instance (its resource id, identity.ts `instanceOf`). */
+  instance: string;
+  /** This resource's fleet tag; a server without it is never this fleet's, whatever a list said. */
+  fleetTag: string | undefined;
+}
+
+/** Whose `server` is for `holder`; `live`: the instances that some listed server marks live; `recordedOwner`: the owner mark the state recorded it with. */
+export function whose(tags: readonly string[] | undefined, holder: Holder, live: ReadonlySet<string>, recordedOwner?: unknown): Whose {
+  const owner = ownerOf(tags);
+  if (owner === null) return "another";
+  if (owner === holder.instance || (owner !== undefined && typeof recordedOwner === "string" && owner === recordedOwner)) return "own";
+  if (holder.fleetTag === undefined || !(tags ?? []).includes(holder.fleetTag)) return "another";
+  if (owner === undefined) return "unmarked";
+  return isFleetInstance(owner) && !live.has(owner) ? "interrupted" : "another";
+}
+
+/** A listed server this instance may take: its own, an interrupted run's, or (not in a create) an unmarked one. */
 export interface Claimable {
   server: Server;
-  /** The owner mark it carries, when not this instance's (an abandoned instance's). */
+  /** The owner mark it carries, when not this instance's (an interrupted run's). */
   owner?: string;
 }
 
-export interface ClaimOptions {
-  /** This fleet instance (its resource id). */
-  instance: string;
-  /** The fleet's tag: a server without it is never this fleet's, whatever the list said. */
-  fleetTag: string;
+export interface ClaimOptions extends Holder {
   /** Whether servers carrying the fleet's tag and no owner mark count (an update's or delete's, not a create's). */
   unmarked: boolean;
-  /** Whether an instance runs an operation in this process now (its servers are not abandoned). @default none does */
-  running?: (instance: string) => boolean;
 }
 
 /** Of the servers listed for the fleet's tag, those this instance may take, with the owner each carries. */
 export function claimable(found: readonly Server[], opts: ClaimOptions): Claimable[] {
-  const ours = found.filter((s) => (s.tags ?? []).includes(opts.fleetTag) && s.status !== "terminated");
-  const live = new Set(ours.flatMap((s) => liveInstancesOf(s.tags)));
+  const listed = found.filter((s) => s.status !== "terminated");
+  const live = new Set(listed.flatMap((s) => liveInstancesOf(s.tags)));
   const out: Claimable[] = [];
-  for (const server of ours) {
-    const owner = ownerOf(server.tags);
-    if (owner === opts.instance) out.push({ server });
-    else if (owner === undefined ? opts.unmarked : owner !== null && owner.startsWith("fleet-") && !live.has(owner) && !opts.running?.(owner)) {
-      out.push({ server, ...(owner ? { owner } : {}) });
-    }
+  for (const server of listed) {
+    const kind = whose(server.tags, opts, live);
+    if (kind === "own") out.push({ server });
+    else if (kind === "interrupted") out.push({ server, owner: ownerOf(server.tags)! });
+    else if (kind === "unmarked" && opts.unmarked) out.push({ server });
   }
   return out;
 }
 
 /**
- * Whether the instance may delete `server` now: it carries this instance's owner mark, or the
- * one the fleet recorded it with (an abandoned instance's leftover), or (a server recorded before
- * owner marks existed) no owner mark and no other fleet's tag.
+ * Whether the instance may delete `server` now (read just before the DELETE): its own, or an
+ * unmarked server that names no other fleet. An interrupted run's server is deleted only once
+ * recorded with its owner (a leftover), which makes it "own".
  */
 export function mayDelete(tags: readonly string[] | undefined, instance: string, recordedOwner: unknown, fleetTag: string | undefined): boolean {
-  const owner = ownerOf(tags);
-  if (owner === null) return false;
-  if (owner !== undefined) return owner === instance || (typeof recordedOwner === "string" && owner === recordedOwner);
+  const kind = whose(tags, { instance, fleetTag }, new Set(), recordedOwner);
+  if (kind === "own") return true;
+  if (ownerOf(tags) !== undefined) return false;
+  // No owner mark: a server recorded before owner marks existed, unless it names another fleet.
   const fleets = (tags ?? []).filter((t) => t.startsWith(FLEET_TAG_PREFIX));
   return fleets.length === 0 || (fleetTag !== undefined && fleets.every((t) => t === fleetTag));
+}
+
+/** Whether an owner mark's value names a Fleet instance a create made (identity.ts `instanceOf`): only a create can be interrupted before its instance is live. */
+function isFleetInstance(owner: string): boolean {
+  return owner.startsWith("fleet-");
 }

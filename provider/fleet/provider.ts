@@ -53,7 +53,7 @@ import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
-import { fleetTagOf, instanceOf, pendingLabelOf, specMarkOf } from "./identity";
+import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
 import { removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
 import { settleMarks } from "./marks";
@@ -98,15 +98,6 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
 export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   // The instance's identity, random: no other Fleet (a replacement, one of the same name) has it.
   const id = `fleet-${randomUUID()}`;
-  const done = [ctx.claims.run(id), runUnder(ctx, fleetTagFor(ctx))];
-  try {
-    return await createInstance(id, inputs, ctx, memberOps);
-  } finally {
-    for (const d of done) d();
-  }
-}
-
-async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory): Promise<pulumi.dynamic.CreateResult<FleetOutputs>> {
   const specs = inputs.memberSpecs;
   const fleetTag = fleetTagFor(ctx);
   const adopt = await adoptionsOf(ctx.api, specs, inputs.adoptIds, inputs.adoptTag);
@@ -127,26 +118,6 @@ async function createInstance(id: string, inputs: Recorded<FleetInputs>, ctx: Op
 
 export async function update(
   id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory = serverMemberOps,
-): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
-  const done = [ctx.claims.run(instanceOf(id)), runUnder(ctx, olds.fleetTag ?? fleetTagFor(ctx))];
-  try {
-    return await updateInstance(id, olds, news, ctx, memberOps);
-  } finally {
-    for (const d of done) d();
-  }
-}
-
-/**
- * Records that an operation of the fleet's name runs, POSTing servers with its pending label
- * (identity.ts): a second one in this process (a Fleet of the same name under another parent)
- * leaves those untagged servers alone, since they may be the first one's POSTs in flight.
- */
-function runUnder(ctx: OperationContext, fleetTag: string | undefined): () => void {
-  return fleetTag ? ctx.claims.run(pendingLabelOf(fleetTag)) : () => undefined;
-}
-
-async function updateInstance(
-  id: string, olds: Recorded<FleetOutputs>, news: Recorded<FleetInputs>, ctx: OperationContext, memberOps: MemberOpsFactory,
 ): Promise<pulumi.dynamic.UpdateResult<FleetOutputs>> {
   const state: FleetState = { members: { ...(olds.members ?? {}) }, leftovers: { ...(olds.leftovers ?? {}) } };
   // The tag the fleet's servers already carry, even after a rename; a fleet from before tags gets its own now.
@@ -206,7 +177,7 @@ async function reconcileWithAccount(
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
   if (!fleetTag) return { reclaim: {}, strays: [], found: [], untagged: [] };
   const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), untaggedServers(ctx, fleetTag)]);
-  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, running: (i) => ctx.claims.isRunning(i) });
+  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
@@ -239,11 +210,11 @@ function holdIfStill(plan: MemberPlan, held: HeldRoll | undefined, ins: FleetInp
   return applyHold(plan, held, members, ins.memberSpecs, (m) => specOfMember(m, ins.waitTimeoutSeconds));
 }
 
-/** The fleet's tag from what the engine knows of it: its stack (project/stack) and its name. */
+/** The fleet's tag from what the engine knows of it: its stack (project/stack), its parents' types and its name. */
 function fleetTagFor(ctx: OperationContext): string | undefined {
   const stack = stackOf(ctx.resource);
   const name = ctx.resource.name;
-  return stack !== undefined && name !== undefined ? fleetTagOf(stack, name) : undefined;
+  return stack !== undefined && name !== undefined ? fleetTagOf(stack, name, ctx.resource.parentType) : undefined;
 }
 
 async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RolloutResult> {
@@ -302,7 +273,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
   const listed = await fleetServers(ctx, fleetTag);
-  const claims = fleetTag ? claimable(listed, { instance, fleetTag, unmarked: true, running: (i) => ctx.claims.isRunning(i) }) : [];
+  const claims = fleetTag ? claimable(listed, { instance, fleetTag, unmarked: true }) : [];
   for (const { server: s, owner } of claims) {
     if (!recorded.has(s.id)) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   }

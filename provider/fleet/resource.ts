@@ -51,9 +51,9 @@ export class Fleet extends pulumi.dynamic.Resource {
   constructor(name: string, args: FleetArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     assertInDeployment("hosting:Fleet", name);
     const props: Record<string, unknown> = { members: undefined, leftovers: undefined, ...(args ?? {}) };
-    // The stack and the name, for the ownership tag and the tag every member carries
-    // (provider/fleet/identity.ts); the host passes the provider neither.
-    const facts = dynamicFacts(name, { withName: true, replaceOnChanges: opts?.replaceOnChanges }, { project: pulumi.getProject(), stack: pulumi.getStack() });
+    // The stack, the parents' types and the name, for the tag every member carries
+    // (provider/fleet/identity.ts); the host passes the provider none of them.
+    const facts = dynamicFacts(name, { withName: true, replaceOnChanges: opts?.replaceOnChanges, parent: opts?.parent }, { project: pulumi.getProject(), stack: pulumi.getStack() });
     super(fleetProvider(facts), name, props, opts, "hosting", "Fleet");
   }
 

@@ -16,15 +16,14 @@ import type { FleetState } from "./roll";
 
 /**
  * The servers with the fleet's pending label and no mark at all (one list call; shape B only).
- * None while another operation of the name runs in this process (a Fleet of the same name under
- * another parent): they may be its POSTs in flight. A delete reads each server again first
- * (member-ops.ts), so one tagged since by its holder is left.
+ * The label is this resource's alone (its fleet tag names the stack, parents and name), and one
+ * resource runs one operation at a time, so none of them is another run's POST in flight. A
+ * delete reads each server again first (member-ops.ts), so one tagged since by its holder is left.
  */
 export async function untaggedServers(ctx: OperationContext, fleetTag: string): Promise<Server[]> {
   if ((await ctx.api.shape) !== "B") return [];
   const label = pendingLabelOf(fleetTag);
   const listed = await ctx.api.listAllServers({ label });
-  if (ctx.claims.runs(label) > 1) return [];
   return listed.filter((s) => s.status !== "terminated" && s.label === label && systemTagsOf(s.tags).length === 0);
 }
 

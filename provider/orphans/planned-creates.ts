@@ -61,7 +61,7 @@ export function plannedFleetTags(events: EngineEvent[]): string[] {
     const step = e.resourcePreEvent?.metadata;
     if (!step || !isFleetType(step.type)) continue;
     const urn = parseUrn(step.urn);
-    if (urn) tags.add(fleetTagOf(`${urn.project}/${urn.stack}`, urn.name));
+    if (urn) tags.add(fleetTagOf(`${urn.project}/${urn.stack}`, urn.name, urn.parentType));
   }
   return [...tags].sort();
 }

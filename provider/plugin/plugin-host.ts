@@ -14,7 +14,8 @@ import { EngineLog } from "./engine-log";
 export function factsOfUrn(urn: string): ResourceFacts {
   if (!urn) return {};
   const parts = parseUrn(urn);
-  return parts ? { urn, stack: parts.stack, project: parts.project, name: parts.name } : { urn };
+  if (!parts) return { urn };
+  return { urn, stack: parts.stack, project: parts.project, name: parts.name, ...(parts.parentType ? { parentType: parts.parentType } : {}) };
 }
 
 export class PluginHost {

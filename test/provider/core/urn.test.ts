@@ -1,10 +1,13 @@
 // The one URN parser (provider/core/urn.ts) and the one list of resource types
-// (provider/core/resource-types.ts), and that provider/ takes URNs apart nowhere else.
+// (provider/core/resource-types.ts), and that provider/ takes URNs apart nowhere else; the
+// dynamic face's parents' types, which stand for the URN's part before the resource's own type.
 import { expect } from "chai";
 import { providerFilesMatching } from "../../helpers/provider-sources";
 import { FLEET_TYPES, isFleetType, isHostingType, isServerType, SERVER_TYPES } from "../../../provider/core/resource-types";
 import { parseUrn, urnName } from "../../../provider/core/urn";
 import { factsOfUrn } from "../../../provider/plugin/plugin-host";
+import { parentTypeOf } from "../../../provider/core/shell";
+import type * as pulumi from "@pulumi/pulumi";
 
 describe("one URN parser", () => {
   it("takes a top-level resource's URN apart", () => {
@@ -16,6 +19,8 @@ describe("one URN parser", () => {
   it("reads the resource's own type after its parents' (a$b$type)", () => {
     const urn = "urn:pulumi:prod::shop::my:index:Component$hosting:index:Fleet$pulumi-nodejs:dynamic/hosting:Server::db";
     expect(parseUrn(urn)).to.include({ qualifiedType: "my:index:Component$hosting:index:Fleet$pulumi-nodejs:dynamic/hosting:Server", type: "pulumi-nodejs:dynamic/hosting:Server", name: "db" });
+    expect(parseUrn(urn)?.parentType).to.equal("my:index:Component$hosting:index:Fleet");
+    expect(parseUrn("urn:pulumi:dev::fleet::hosting:index:Server::web-ewr-1")?.parentType, "a resource whose parent is the stack").to.equal(undefined);
   });
 
   it("keeps a name that holds `::` whole", () => {
@@ -29,8 +34,8 @@ describe("one URN parser", () => {
     expect(urnName("web")).to.equal("web");
   });
 
-  it("the plugin's request facts come from it: stack, project, name", () => {
-    expect(factsOfUrn("urn:pulumi:dev::fleet::a$hosting:index:Server::n::1")).to.deep.equal({ urn: "urn:pulumi:dev::fleet::a$hosting:index:Server::n::1", stack: "dev", project: "fleet", name: "n::1" });
+  it("the plugin's request facts come from it: stack, project, name, parents' types", () => {
+    expect(factsOfUrn("urn:pulumi:dev::fleet::a$hosting:index:Server::n::1")).to.deep.equal({ urn: "urn:pulumi:dev::fleet::a$hosting:index:Server::n::1", stack: "dev", project: "fleet", name: "n::1", parentType: "a" });
     expect(factsOfUrn("")).to.deep.equal({});
   });
 
@@ -53,5 +58,22 @@ describe("one list of resource types", () => {
   it("grep finds the server types listed once in provider/", () => {
     const listing = providerFilesMatching(/\[\s*"pulumi-nodejs:dynamic\/hosting:Server"/);
     expect(listing).to.deep.equal(["core/resource-types.ts"]);
+  });
+});
+
+describe("the parents' types of a dynamic resource (the part of its URN before its own type)", () => {
+  /** A resource as the SDK keeps it: its type and its parent. */
+  const resource = (type: string, parent?: object) => ({ __pulumiType: type, __parentResource: parent }) as unknown as pulumi.Resource;
+
+  it("joins the types outermost first, up to the stack, as the engine's URN does", () => {
+    const stack = resource("pulumi:pulumi:Stack");
+    const group = resource("my:index:Group", stack);
+    expect(parentTypeOf(resource("my:index:Tier", group))).to.equal("my:index:Group$my:index:Tier");
+    expect(parentTypeOf(group)).to.equal("my:index:Group");
+  });
+
+  it("says nothing for a resource whose parent is the stack, or that has none", () => {
+    expect(parentTypeOf(resource("pulumi:pulumi:Stack"))).to.equal(undefined);
+    expect(parentTypeOf(undefined)).to.equal(undefined);
   });
 });

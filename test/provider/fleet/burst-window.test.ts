@@ -77,20 +77,19 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     expect(await live()).to.include(held);
   });
 
-  shapeB("untagged servers of the name are left while another operation of a Fleet of that name runs in the process (its POSTs may be in flight)", async () => {
-    const left = await untagged();
-    const ctx = web();
-    // A Fleet of the same name under another parent, mid-create in this process.
-    const other = ctx.claims.run(PENDING);
-    try {
-      await fleet.create(await checked(news(1)), ctx);
-    } finally {
-      other();
-    }
-    expect(await live()).to.include(left);
-    // Once it has ended, the next run of the name deletes it.
-    await fleet.create(await checked(news(1)), web());
-    expect(await live()).to.not.include(left);
+  shapeB("a Fleet of the same name under another parent POSTs with a label of its own: its untagged servers are never this Fleet's, in any process", async () => {
+    const under = { name: "web", project: "proj", stack: "dev", parentType: "my:index:Group" };
+    const otherLabel = (await (async () => {
+      // The other Fleet's POST label, read from what its create sends (identity.ts builds it from its fleet tag).
+      const { outs } = await fleet.create(await checked(news(1)), testContext(under));
+      return outs.fleetTag.replace("hosting-fleet:", "hosting-pending:");
+    })());
+    expect(otherLabel).to.not.equal(PENDING);
+    // What a killed run of the other Fleet left: its POST's label, no tags.
+    const theirs = await sim.seedServer({ label: otherLabel, region: "ewr", os: "ubuntu-24.04", tags: [] });
+    const { id, outs } = await fleet.create(await checked(news(1)), web());
+    await fleet.update(id, outs, await checked(news(2), await checked(news(1))), web());
+    expect(await live()).to.include(theirs);
   });
 
   it("an update whose member's Idempotency-Key was answered before with a server deleted since creates the member with the next attempt's key", async () => {

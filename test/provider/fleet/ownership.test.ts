@@ -27,6 +27,8 @@ const news = (over: Props = {}): Props => ({
 });
 /** The context of a call on the Fleet `name` of stack proj/dev (the dynamic face: no URN, no parent). */
 const named = (name: string) => testContext({ name, project: "proj", stack: "dev" });
+/** The context of the Fleet `name` under a parent of type my:index:Group (its URN differs from the root one's there). */
+const underParent = (name: string) => testContext({ name, project: "proj", stack: "dev", parentType: "my:index:Group" });
 /** A fleet id as a release before owner marks wrote it (created fleets always had a random id). */
 const LEGACY = "fleet-0f8fad5b-d9cb-469f-a165-70867728950e";
 const idsOf = (outs: Props): string[] => Object.values(outs.members).map((m: any) => m.id).sort();
@@ -71,24 +73,24 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
   it("two Fleets of one name (two parents): disjoint members; a count change and a destroy of one leave the other's", async () => {
     const inputs = await checked(news());
     const a = await fleet.create(inputs, named("web"));
-    const b = await fleet.create(inputs, named("web"));
+    const b = await fleet.create(inputs, underParent("web"));
     expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id))).to.deep.equal([]);
     const more = await checked(news({ groups: [{ name: "web", regions: ["ewr", "fra"], count: 2 }] }), "web", inputs);
-    const grown = await fleet.update(b.id, b.outs, more, named("web"));
+    const grown = await fleet.update(b.id, b.outs, more, underParent("web"));
     expect(idsOf(grown.outs)).to.have.length(4);
     for (const id of idsOf(a.outs)) expect(idsOf(grown.outs)).to.not.include(id);
     await fleet.delete(a.id, a.outs, named("web"));
     expect(await live()).to.deep.equal(idsOf(grown.outs));
   });
 
-  it("two Fleets of one name created at once in one up (one process): disjoint members, all of them there", async () => {
+  it("two Fleets of one name (two parents) created at once in one up (one process): disjoint members, all of them there", async () => {
     const inputs = await checked(news());
     // The second create lists the account while the first one's servers exist, not marked live yet.
     await sim.setConfig({ provisionMs: 1500 });
     try {
       const first = fleet.create(inputs, named("web"));
       while ((await sim.liveServers()).length < 2) await new Promise((r) => setImmediate(r));
-      const [a, b] = await Promise.all([first, fleet.create(inputs, named("web"))]);
+      const [a, b] = await Promise.all([first, fleet.create(inputs, underParent("web"))]);
       expect(idsOf(b.outs).filter((id) => idsOf(a.outs).includes(id))).to.deep.equal([]);
       expect(await live()).to.deep.equal([...idsOf(a.outs), ...idsOf(b.outs)].sort());
     } finally {
