@@ -22,6 +22,9 @@ const README = read("README.md");
 const TESTING = read("docs/testing.md");
 const GUIDE = read("docs/guide.md");
 const BENCHMARKS = read("docs/benchmarks.md");
+/** The dated benchmark runs, one file each, moved whole out of docs/benchmarks.md. */
+const RUN_FILES = fs.readdirSync(path.join(REPO_ROOT, "bench/runs")).filter((f) => f.endsWith(".md")).sort().map((f) => `bench/runs/${f}`);
+const RUNS = RUN_FILES.map(read).join("\n");
 
 /** The numbers a regex's first group finds in `text`, commas removed. */
 function numbersIn(text: string, re: RegExp): number[] {
@@ -66,7 +69,7 @@ describe("README and docs state what the code does", () => {
     const server = await providerBytes(serverProvider({ project: "fleet", stack: "dev" }));
     const webhook = await providerBytes(webhookProvider({ project: "fleet", stack: "dev" }));
     const fleet = await providerBytes(fleetProvider({ project: "fleet", stack: "dev", name: "web" }));
-    const docs = README + read("docs/architecture.md") + BENCHMARKS;
+    const docs = README + read("docs/architecture.md") + BENCHMARKS + RUNS;
     const serverStated = numbersIn(docs, /(\d[\d,]*) bytes(?: per server|\s+for Server)/g);
     const webhookStated = numbersIn(docs, /(\d[\d,]*)(?: bytes)? for Webhook/g);
     expect(serverStated, "Server sizes stated").to.have.length.at.least(2);
@@ -152,9 +155,16 @@ describe("README and docs state what the code does", () => {
     }
   });
 
+  it("docs/benchmarks.md holds the current figures in at most 150 lines and links every dated run of bench/runs/", () => {
+    expect(BENCHMARKS.split("\n").length, "docs/benchmarks.md lines").to.be.at.most(150);
+    expect(RUN_FILES, "bench/runs/ holds the dated runs").to.have.length.at.least(1);
+    const linked = [...BENCHMARKS.matchAll(/\]\(\.\.\/(bench\/runs\/[\w.-]+\.md)\)/g)].map((m) => m[1]);
+    expect([...new Set(linked)].sort()).to.include.members(RUN_FILES);
+  });
+
   it("every test file README and docs cite exists", () => {
     const cited = new Set<string>();
-    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md"]) {
+    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md", ...RUN_FILES]) {
       for (const m of read(doc).matchAll(/`(test\/[\w/.-]+\.ts)`/g)) cited.add(m[1]);
     }
     expect(cited.size, "the docs cite test files").to.be.at.least(10);
