@@ -1,3 +1,7 @@
+// The numbers and lists that README and docs state are compared with what the code and the tests
+// produce at this commit, so that a change which makes a sentence false fails CI instead of leaving
+// the doc behind.
+//
 // The numbers and lists that README and docs state, compared with what the code and the tests
 // produce at this commit, so that a change which makes a sentence false fails CI instead of
 // leaving the doc behind: the bad-input count, the `__provider` sizes, the webhook events,
@@ -15,6 +19,7 @@ import { createClient } from "../../provider/api";
 import { KEY_FROM_CONFIG } from "../../provider/core/settings";
 import { BAD_INPUT_TABLE_SIZE } from "../provider/bad-input-cases";
 import { KEYS, startTestSimulator } from "../helpers/simulator";
+import { SHAPE_LOOP, testFiles } from "../../scripts/testing-table";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
@@ -47,9 +52,6 @@ function filesUnder(dir: string, suffix: string): string[] {
     .map((e) => path.relative(path.join(REPO_ROOT, dir), path.join(e.parentPath, e.name)).split(path.sep).join("/"))
     .sort();
 }
-
-/** A test file that runs its cases once per API shape (the helpers' loops, or its own). */
-const SHAPE_LOOP = /for \(const shape of SHAPES\)|describeShapes\(|describeProviderShapes\(/;
 
 /** What `pulumi.dynamic.Resource` stores as `__provider` (the SDK's serializeProvider). */
 async function providerBytes(provider: pulumi.dynamic.ResourceProvider): Promise<number> {
@@ -132,20 +134,14 @@ describe("README and docs state what the code does", () => {
     for (const n of stated) expect(n, "docs/testing.md paging fleet").to.equal(fleet);
   });
 
-  it("the 'What is tested where' table names exactly the one-shape test files of each suite", () => {
+  it("the 'What is tested where' table has a row for each test file, saying one exactly for the one-shape files", () => {
     const table = section(TESTING, "## What is tested where");
     const rows = table.split("\n").filter((l) => /^\| `test\//.test(l)).map((l) => l.split("|").map((c) => c.trim()));
-    const suites = fs.readdirSync(path.join(REPO_ROOT, "test"), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && filesUnder(`test/${e.name}`, ".test.ts").length > 0)
-      .map((e) => `test/${e.name}`)
-      .sort();
-    expect(rows.map((r) => r[1].replace(/`/g, "")).sort(), "one row per suite").to.deep.equal(suites);
-    for (const [, suiteCell, , shapes] of rows) {
-      const suite = suiteCell.replace(/`/g, "");
-      const oneShape = filesUnder(suite, ".test.ts").filter((f) => !SHAPE_LOOP.test(read(`${suite}/${f}`)));
-      const listed = [...shapes.matchAll(/`([\w/.-]+\.test\.ts)`/g)].map((m) => m[1]).sort();
-      expect(listed, `${suite}: the files the table calls one-shape`).to.deep.equal(oneShape);
-      expect(/every file/.test(shapes), `${suite}: "every file" only when no file is one-shape`).to.equal(oneShape.length === 0 && !/^one/.test(shapes));
+    const files = testFiles();
+    expect(rows.map((r) => r[1].replace(/`/g, "")), "one row per test file").to.deep.equal(files);
+    for (const [, fileCell, shapes] of rows) {
+      const file = fileCell.replace(/`/g, "");
+      expect(shapes, `${file}: its shapes`).to.equal(SHAPE_LOOP.test(read(file)) ? "A and B" : "one");
     }
   });
   it("README is for users: at most 200 lines, with no dated numbers (those live in docs/benchmarks.md)", () => {
