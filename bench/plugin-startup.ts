@@ -2,7 +2,7 @@
 // executable, and the time from start to the port handshake (the first line on stdout, which the
 // engine waits for before any call) where the target runs here: linux-amd64 natively, against
 // the Node script the npm package runs (node dist/provider/plugin/main.js), and windows-amd64
-// under Wine. The first run's figures (a quiet machine, docs/benchmarks.md) are printed beside, as a reference.
+// under Wine. The first run's figures (a quiet machine, bench/runs/2026-11-26-standalone-plugin.md) are printed beside, as a reference.
 // Native runs alternate between the two forms so that load on the machine falls on both alike.
 //
 //   npm run bench:plugin-startup -- [--runs 20] [--wine-runs 10] [--executable PATH]

@@ -1,3 +1,6 @@
+// The API client against the simulator in both shapes: shape detection, each catalogue read once
+// however many ask, an OS by slug or id, server and webhook CRUD in each shape's fields and units,
+// listing filters, request counts, and the User-Agent on every request.
 import { expect } from "chai";
 import { ApiError, createClient, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
 import { ProviderProcess } from "../../provider/core/provider-process";

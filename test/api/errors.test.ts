@@ -1,3 +1,6 @@
+// The client's errors in both shapes: a 401 or 403 names the key's source and the permission needed
+// but never the key, a 400 or 422 names the field and is not retried, a 404 or 409 on an action is
+// explained, and a network failure carries neither the key nor axios' config.
 import * as util from "util";
 import { expect } from "chai";
 import { ApiError, HttpError, NetworkError, TimeoutError, isApiError, type HostingClient } from "../../provider/api";

@@ -1,3 +1,6 @@
+// provider/api/ is a facade over four subsystems whose imports point down only: this refuses an
+// import that points up or sideways between its folders, which madge does not see.
+//
 // provider/api/ is a facade over four subsystems; imports point down only (provider/api/README.md):
 // the facade (top-level files) may use every subsystem, http uses pacing and wire, pacing and
 // catalogue use wire, and wire uses nothing of the client. madge refuses file loops; this

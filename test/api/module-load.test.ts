@@ -1,3 +1,6 @@
+// Loading from the CommonJS build: p-retry (ESM only) loads through require(esm) or the import()
+// fallback and prints nothing else, and ioredis loads only when Redis is configured, failing with
+// the setting and the install command when it is missing.
 import { execFile } from "child_process";
 import * as path from "path";
 import { expect } from "chai";

@@ -1,3 +1,6 @@
+// The client's pacing over real HTTP in both shapes: 300 requests on a tier of burst 10 with no
+// 429, a create handed to the pacer as a mutation and a status list as a poll, a 429's retry_after
+// honoured, and no pacing for an unlimited key.
 import { expect } from "chai";
 import type { HostingClient } from "../../provider/api";
 import { UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";

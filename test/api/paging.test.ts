@@ -1,3 +1,6 @@
+// The client lists by paging 1,234 servers, by cursor and by page number, in both shapes: each
+// server once, a filter carried in the next links, no page fetched ahead of the caller, and next
+// links followed only on the API's own base.
 import { expect } from "chai";
 import { paginate } from "../../provider/api/wire/paginate";
 import { startClientSimulator, type ClientSimulator, learnCatalogue, wireCreate } from "../helpers/client-simulator";

@@ -1,3 +1,7 @@
+// The opt-in Redis coordinator against a real Redis and the simulator: K processes on one key take
+// every token from Redis and stay inside the key's limit, a lost Redis costs one warning and
+// nothing else, and without the setting ioredis does not load.
+//
 // The opt-in Redis coordinator (provider/api/pacing/redis-coordinator.ts) against a real Redis
 // (Debian's redis-server, scripts/redis.sh) and the simulator: K processes on one key take
 // every token from Redis and stay inside the key's limit; an unreachable or lost Redis costs

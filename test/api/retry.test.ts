@@ -1,3 +1,6 @@
+// Retries in both shapes: through a 503, a connection reset, a lost answer or a time-out each
+// create makes exactly one server (its Idempotency-Key replayed), reads are retried, a lost delete
+// or power action is read back, and giving up says what failed.
 import { expect } from "chai";
 import type { RetryEvent } from "../../provider/api";
 import { until } from "../helpers/wait";

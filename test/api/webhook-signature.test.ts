@@ -1,3 +1,6 @@
+// Webhook signatures as the spec defines them: `sha256=` and the lowercase hex HMAC-SHA-256 of the
+// body, verified from a string, raw bytes or a header array, and a wrong secret, body or header
+// refused without throwing.
 import { createHmac } from "crypto";
 import { expect } from "chai";
 import { signWebhookBody, verifyWebhookSignature } from "../../provider/api";

@@ -1,4 +1,8 @@
 // docs/openapi.yaml and the code say the same: the simulator's routes are the document's
+// operations, and every table of protocol/ and every record the simulator renders equals the
+// document's schema.
+//
+// docs/openapi.yaml and the code say the same: the simulator's routes are the document's
 // operations, and every table of protocol/ (create and PATCH fields, envelope keys, error
 // codes, events, headers) and every record the simulator renders equals the document's
 // schema, so that neither can change without the other.

@@ -1,3 +1,7 @@
+// The numbers and lists that README and docs state are compared with what the code and the tests
+// produce at this commit, so that a change which makes a sentence false fails CI instead of leaving
+// the doc behind.
+//
 // The numbers and lists that README and docs state, compared with what the code and the tests
 // produce at this commit, so that a change which makes a sentence false fails CI instead of
 // leaving the doc behind: the bad-input count, the `__provider` sizes, the webhook events,
@@ -15,6 +19,7 @@ import { createClient } from "../../provider/api";
 import { KEY_FROM_CONFIG } from "../../provider/core/settings";
 import { BAD_INPUT_TABLE_SIZE } from "../provider/bad-input-cases";
 import { KEYS, startTestSimulator } from "../helpers/simulator";
+import { SHAPE_LOOP, testFiles } from "../../scripts/testing-table";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
@@ -22,6 +27,9 @@ const README = read("README.md");
 const TESTING = read("docs/testing.md");
 const GUIDE = read("docs/guide.md");
 const BENCHMARKS = read("docs/benchmarks.md");
+/** The dated benchmark runs, one file each, moved whole out of docs/benchmarks.md. */
+const RUN_FILES = fs.readdirSync(path.join(REPO_ROOT, "bench/runs")).filter((f) => f.endsWith(".md")).sort().map((f) => `bench/runs/${f}`);
+const RUNS = RUN_FILES.map(read).join("\n");
 
 /** The numbers a regex's first group finds in `text`, commas removed. */
 function numbersIn(text: string, re: RegExp): number[] {
@@ -45,9 +53,6 @@ function filesUnder(dir: string, suffix: string): string[] {
     .sort();
 }
 
-/** A test file that runs its cases once per API shape (the helpers' loops, or its own). */
-const SHAPE_LOOP = /for \(const shape of SHAPES\)|describeShapes\(|describeProviderShapes\(/;
-
 /** What `pulumi.dynamic.Resource` stores as `__provider` (the SDK's serializeProvider). */
 async function providerBytes(provider: pulumi.dynamic.ResourceProvider): Promise<number> {
   const sf = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
@@ -66,7 +71,7 @@ describe("README and docs state what the code does", () => {
     const server = await providerBytes(serverProvider({ project: "fleet", stack: "dev" }));
     const webhook = await providerBytes(webhookProvider({ project: "fleet", stack: "dev" }));
     const fleet = await providerBytes(fleetProvider({ project: "fleet", stack: "dev", name: "web" }));
-    const docs = README + read("docs/architecture.md") + BENCHMARKS;
+    const docs = README + read("docs/architecture.md") + BENCHMARKS + RUNS;
     const serverStated = numbersIn(docs, /(\d[\d,]*) bytes(?: per server|\s+for Server)/g);
     const webhookStated = numbersIn(docs, /(\d[\d,]*)(?: bytes)? for Webhook/g);
     expect(serverStated, "Server sizes stated").to.have.length.at.least(2);
@@ -129,20 +134,14 @@ describe("README and docs state what the code does", () => {
     for (const n of stated) expect(n, "docs/testing.md paging fleet").to.equal(fleet);
   });
 
-  it("the 'What is tested where' table names exactly the one-shape test files of each suite", () => {
+  it("the 'What is tested where' table has a row for each test file, saying one exactly for the one-shape files", () => {
     const table = section(TESTING, "## What is tested where");
     const rows = table.split("\n").filter((l) => /^\| `test\//.test(l)).map((l) => l.split("|").map((c) => c.trim()));
-    const suites = fs.readdirSync(path.join(REPO_ROOT, "test"), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && filesUnder(`test/${e.name}`, ".test.ts").length > 0)
-      .map((e) => `test/${e.name}`)
-      .sort();
-    expect(rows.map((r) => r[1].replace(/`/g, "")).sort(), "one row per suite").to.deep.equal(suites);
-    for (const [, suiteCell, , shapes] of rows) {
-      const suite = suiteCell.replace(/`/g, "");
-      const oneShape = filesUnder(suite, ".test.ts").filter((f) => !SHAPE_LOOP.test(read(`${suite}/${f}`)));
-      const listed = [...shapes.matchAll(/`([\w/.-]+\.test\.ts)`/g)].map((m) => m[1]).sort();
-      expect(listed, `${suite}: the files the table calls one-shape`).to.deep.equal(oneShape);
-      expect(/every file/.test(shapes), `${suite}: "every file" only when no file is one-shape`).to.equal(oneShape.length === 0 && !/^one/.test(shapes));
+    const files = testFiles();
+    expect(rows.map((r) => r[1].replace(/`/g, "")), "one row per test file").to.deep.equal(files);
+    for (const [, fileCell, shapes] of rows) {
+      const file = fileCell.replace(/`/g, "");
+      expect(shapes, `${file}: its shapes`).to.equal(SHAPE_LOOP.test(read(file)) ? "A and B" : "one");
     }
   });
   it("README is for users: at most 200 lines, with no dated numbers (those live in docs/benchmarks.md)", () => {
@@ -152,9 +151,16 @@ describe("README and docs state what the code does", () => {
     }
   });
 
+  it("docs/benchmarks.md holds the current figures in at most 150 lines and links every dated run of bench/runs/", () => {
+    expect(BENCHMARKS.split("\n").length, "docs/benchmarks.md lines").to.be.at.most(150);
+    expect(RUN_FILES, "bench/runs/ holds the dated runs").to.have.length.at.least(1);
+    const linked = [...BENCHMARKS.matchAll(/\]\(\.\.\/(bench\/runs\/[\w.-]+\.md)\)/g)].map((m) => m[1]);
+    expect([...new Set(linked)].sort()).to.include.members(RUN_FILES);
+  });
+
   it("every test file README and docs cite exists", () => {
     const cited = new Set<string>();
-    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md"]) {
+    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md", ...RUN_FILES]) {
       for (const m of read(doc).matchAll(/`(test\/[\w/.-]+\.ts)`/g)) cited.add(m[1]);
     }
     expect(cited.size, "the docs cite test files").to.be.at.least(10);

@@ -1,3 +1,7 @@
+// `kill -9` of `pulumi up` while it creates 20 servers, then the documented recovery, tagless
+// (`hosting-orphans --stack`, `--adopt`) and tagged (`--tag`), leaves exactly the 20 declared
+// servers, each once, all in state, none left behind.
+//
 // Scenario 4 of the fault suite: `kill -9` of `pulumi up` while it creates 20 servers, then
 // the recovery that the README documents, in two forms:
 //   pulumi cancel                             (release the lock of the dead process)

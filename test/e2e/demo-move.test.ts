@@ -1,3 +1,7 @@
+// `npm run demo` over a `.demo` stack that the earlier per-server demo made keeps every server: the
+// Fleet adopts the Servers' ids and the dropped Servers' deletes leave them, with none deleted and
+// none created.
+//
 // `npm run demo` over a `.demo` stack that the earlier demo made (one `hosting.Server` per
 // member of fleet.yaml, before the root program became one Fleet) keeps every server: the
 // demo hands the Fleet the Servers' ids (`fleet:adoptIds`, scripts/demo/run.ts), the Fleet

@@ -1,3 +1,7 @@
+// Shape B's tag window under the rate limit, through the real CLI on both faces: `kill -9` of a
+// 100-member Fleet's `up` while at least 20 servers carry no tags yet, in a create and in a roll,
+// then the guide's recovery leaves exactly the declared members and nothing for hosting-orphans.
+//
 // Shape B's tag window under the rate limit, through the real CLI on the packed tarball, on both
 // faces (the plugin face from Pulumi YAML, the dynamic face from a JavaScript program): a Fleet of
 // 100 on the default tier (a burst of 100 requests, then 1 a second) sends its POSTs in the burst

@@ -1,3 +1,7 @@
+// A Fleet's Ctrl-C and `customTimeouts` on the plugin face through the real CLI, both shapes:
+// SIGINT in a roll's pause or while a batch provisions ends `up` within 5 s, a time-out fails
+// within 10 s naming it, and the next `up` finishes the roll with every server in the state.
+//
 // A Fleet's share of the engine's contract, on the plugin face through the real CLI
 // and Pulumi YAML, both shapes: a fleet of 4 (web × ewr, fra × 2), rolled in batches of 2.
 // - SIGINT in a roll's pauseSeconds (60 s) ends `pulumi up` within 5 s;

@@ -1,3 +1,7 @@
+// A Fleet's health-gated roll on the dynamic face through the real CLI, both shapes: a roll to a
+// healthy image never drops below 8 healthy members, one to a never-healthy image is rolled back
+// (or recorded with `rollback: false`), and a canary makes exactly one new server.
+//
 // A Fleet's health-gated roll through the real CLI on the packed tarball, on the dynamic face (a
 // Node.js program requiring "pulumi-hosting"), in both shapes: 8 members whose health check is
 // the simulator's health route, `maxSurge: 2`.

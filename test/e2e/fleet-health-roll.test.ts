@@ -1,3 +1,7 @@
+// A Fleet's health-gated roll in Pulumi YAML on the plugin face through the real CLI, both shapes,
+// with every probe logged: never fewer than 8 healthy members, a canary makes exactly one server,
+// `rollback: false` records the failed batch, and SIGINT during a health wait ends `up` within 5 s.
+//
 // A Fleet's health-gated roll through the real CLI on the packed tarball, in Pulumi YAML on the
 // plugin face, in both shapes: 8 members (`maxSurge: 2`) whose health check goes through a relay
 // on loopback (support/health-watch.ts) to the simulator's health route, so every probe the

@@ -1,3 +1,7 @@
+// A Fleet owns its servers by resource instance, not by name, through the real CLI, both shapes and
+// both faces: two Fleets named `web` under two parents, and a rename followed by a new Fleet of the
+// old name, each keep their own servers, and hosting-orphans finds none.
+//
 // A Fleet owns its servers by resource instance, not by name, through the real Pulumi CLI on the
 // packed tarball, in both shapes, on the plugin face (Pulumi YAML) and the dynamic face (a
 // JavaScript program), each step on one key:

@@ -1,3 +1,7 @@
+// `pulumi up --replace` of a Fleet through the real CLI, both shapes and both faces, with and
+// without `deleteBeforeReplace`: every recorded member exists and is active, the account holds
+// exactly the members, and a no-change preview follows.
+//
 // `pulumi up --replace` of a Fleet through the real CLI on the packed tarball, in both shapes, on
 // the plugin face (Pulumi YAML) and the dynamic face (a Node program), each with and without
 // `deleteBeforeReplace`: the engine's default

@@ -1,3 +1,7 @@
+// A Fleet of 3 groups × 2 regions through the real CLI on the packed tarball, both shapes: its
+// whole life in Pulumi YAML on the plugin face (counts, outside deletes, rolls, a failed
+// replacement, import), the rolled OS change on the dynamic face, and a take-over by `adoptTag`.
+//
 // A Fleet of 3 groups × 2 regions through the real CLI on the packed tarball, in both shapes:
 // in Pulumi YAML on the plugin face (up, no-change preview, refresh, one region's count up, a
 // member deleted outside Pulumi, a label change, an OS change rolled with maxSurge 2 under a

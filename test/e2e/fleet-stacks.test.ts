@@ -1,3 +1,7 @@
+// Two stacks of one project, each with a Fleet `web` on one key, through the real CLI, both shapes
+// and both faces: their members are disjoint, a count change, a roll or a destroy of one never
+// touches the other's servers, and hosting-orphans finds none.
+//
 // Two stacks of one project, each with a Fleet `web`, on one key, through the real Pulumi CLI on
 // the packed tarball, in both shapes, on the plugin face (Pulumi YAML) and the dynamic face (a
 // JavaScript program): disjoint members; a count change of one stack, an OS roll of the other and

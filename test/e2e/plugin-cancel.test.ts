@@ -1,3 +1,7 @@
+// Ctrl-C and customTimeouts on the plugin face through the real CLI, both shapes: SIGINT while 10
+// servers provision ends `up` within 15 s with every created server in the state, a create time-out
+// fails within 10 s naming it, and the next `up` finishes them with no POST.
+//
 // Ctrl-C and customTimeouts on the plugin face (provider/core/operation.ts), through the real
 // CLI and Pulumi YAML, in both shapes, on a simulator whose servers take 20 s to provision:
 // - SIGINT to `pulumi up` while 10 servers provision ends the command within 15 s (the engine's

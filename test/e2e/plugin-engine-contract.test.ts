@@ -1,3 +1,7 @@
+// The engine's contract on the plugin face through the real CLI and Pulumi YAML, both shapes, every
+// `up` with its preview: unknowns that preview and apply, detailed diffs, `ignoreChanges` and
+// `replaceOnChanges`, update previews' unknowns, and a webhook import that keeps its secret.
+//
 // The engine's contract on the plugin face, through the real CLI, Pulumi YAML and
 // the packed tarball, in both shapes, every `up` with its preview: one server's label is
 // another's id (an unknown at preview that must preview and apply), the preview of a label and

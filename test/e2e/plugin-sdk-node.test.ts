@@ -1,3 +1,7 @@
+// A Node.js program on the SDK that `npm run sdk` generates, on the plugin face through the real
+// CLI in both shapes: servers, a webhook and a lookup through the default and an explicit provider;
+// up, no-change preview, label update in place, destroy; no key or secret in plain text.
+//
 // A Node.js program on the SDK that `npm run sdk` generates from schema.json (sdk/nodejs),
 // on the plugin face, through the real CLI in both shapes: a server, a webhook and a lookup
 // through the default provider (stack config), and a server through an explicit Provider.

@@ -1,3 +1,7 @@
+// README's quickstart runs as written: its files and commands, taken from README's code blocks,
+// through the plain CLI and the language-host stand-in against a simulator with the defaults of
+// `npx hosting-simulator`.
+//
 // README's quickstart, run as written: its Pulumi.yaml, tsconfig.json and index.ts, taken from
 // README's code blocks, and its commands (stack init, the two config sets, up, preview, destroy)
 // through the plain CLI and the language-host stand-in, against a simulator started with the

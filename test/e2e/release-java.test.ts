@@ -1,3 +1,7 @@
+// The Java SDK as a Java user meets it: a `runtime: java` program on the SDK from the release's
+// Maven repository only, the plugin fetched from pluginDownloadURL and `node` unable to start,
+// through up, changes and destroy in both shapes, with no key or secret in plain text.
+//
 // The Java SDK as a Java user meets it: `npm run release` writes it as a Maven
 // repository (maven/ in the release folder), served from a loopback release server; then
 // examples/java-fleet, a `runtime: java` project, runs through the real CLI and Pulumi's Java

@@ -1,3 +1,7 @@
+// The release's macOS executables, built and checked, not run: each is a 64-bit Mach-O executable
+// of its CPU carrying the plugin in its NODE_SEA segment, with an ad-hoc code signature whose page
+// hashes cover the whole file, checked by rcodesign and by hashing the pages here.
+//
 // The release's macOS executables, built and checked, not run (no Mac is here): each is a 64-bit
 // Mach-O executable of its CPU, carries the plugin in the NODE_SEA segment with Node's SEA fuse
 // flipped and the Node every target embeds, and has an ad-hoc code signature whose page hashes

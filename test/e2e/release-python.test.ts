@@ -1,3 +1,7 @@
+// A Python program on the release as a Python user gets it: the SDK installed by README's pip
+// command from the release's index, the plugin fetched from pluginDownloadURL and `node` unable to
+// start, through up, changes and destroy in both shapes, with no key or secret in plain text.
+//
 // A Python program through the real CLI, on the release as a Python user gets it:
 // `npm run release` served from loopback; the Python SDK installed into a fresh venv by the
 // README's install command only (pip, from the release's PEP 503 index, `pulumi` from PyPI);

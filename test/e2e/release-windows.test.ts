@@ -1,3 +1,7 @@
+// The release's windows-amd64 executable runs under Wine as the engine starts a plugin: it prints
+// the port handshake and answers GetPluginInfo, GetSchema, Configure, Check and Diff over gRPC, in
+// both API shapes.
+//
 // The release's windows-amd64 executable, run: under Debian's Wine in a Windows 10 prefix it is
 // started as the engine starts a plugin (the engine's address as its argument, here a stand-in
 // of the engine's Log service on loopback, which its watchdog finds alive), prints the port

@@ -1,3 +1,7 @@
+// `npm run release` as a user of another language meets it, served from loopback with `node` unable
+// to start: Pulumi YAML after `pulumi plugin install --server`, and a Go program whose engine
+// fetches the plugin itself, each through up, changes and destroy in both shapes.
+//
 // `npm run release` as a user of another language meets it: the archives, the SDK
 // packages and SHA256SUMS of one release, served from a loopback release server; then, with
 // `node` unable to start in the environment of every command that uses the plugin:

@@ -1,3 +1,7 @@
+// examples/yaml-fleet (servers, a Fleet, a webhook, a lookup) on the plugin face through the real
+// CLI, both shapes: up, no-change preview, refresh, label update in place, OS replace and destroy,
+// each `up` with its preview, and no key or secret in plain text.
+//
 // examples/yaml-fleet (Pulumi YAML: servers, a Fleet of 3 groups × 2 regions, a webhook, a
 // lookup through fn::invoke) on the plugin face, through the real CLI and the
 // pulumi-language-yaml that setup builds, in both shapes: up, no-change preview, refresh,

@@ -1,3 +1,6 @@
+// The lookups against the simulator in both shapes: each getX and getXOutput filters as documented,
+// a miss names what was searched for and the nearest candidates in one message, the catalogue and
+// the account are read once per process, and a plain hosting:apiKey is warned about once.
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import * as hosting from "../../provider";

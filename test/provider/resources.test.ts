@@ -1,3 +1,6 @@
+// The resource classes under `pulumi.runtime.setMocks`: a Server registers under its type token
+// with a small serialized provider, userData and a Webhook's secret stay secret, `Server.get` and
+// hosting:adopt adopt by id, and a plain hosting:apiKey is warned about once.
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { isRpcSecret, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";

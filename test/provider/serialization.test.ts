@@ -1,3 +1,6 @@
+// The serialized providers are thin shells of at most 1 KB that require the implementation by
+// package name and resolve from the working directory, and every Server and Webhook method runs
+// through the loaded shell, in both shapes and in a fresh process.
 import { expect } from "chai";
 import { execFile } from "child_process";
 import * as fs from "fs";

@@ -1,3 +1,7 @@
+// The admin API (/_sim/) cannot be driven from a web page or the network: requests a browser page,
+// a DNS-rebinding page or a neighbour could send are refused with their status and change nothing,
+// and the token, loopback-only listening and the state file's mode hold.
+//
 // The admin API (/_sim/) cannot be driven from a web page or from the network:
 // a table of requests a browser page, a DNS-rebinding page or a neighbour could send, each
 // refused with its status, and the state left as it was; the admin token; the refusal to

@@ -1,3 +1,6 @@
+// The simulator's admin API in both shapes: request counts by method, route, status and key (named
+// by a hash), the API's busy time, the raw table with deleted servers, deletes and forced fields
+// behind the client's back, live timings, and a reset that keeps the keys.
 import { expect } from "chai";
 import { describeShapes, KEYS, unwrapServer } from "../helpers/simulator";
 import { keyLabel } from "pulumi-hosting/simulator";

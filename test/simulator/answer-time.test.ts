@@ -1,3 +1,6 @@
+// The simulator's answer time (answerMs): overlapping requests count once and the gaps between them
+// not at all, a busy interval still open is included, a reset forgets the past, and the stats
+// report it.
 import { expect } from "chai";
 import { AnswerTime } from "../../simulator/answer-time";
 import { Stats } from "../../simulator/stats";

@@ -1,3 +1,6 @@
+// The simulator's authentication in both shapes: 401 for a missing, malformed, unknown or revoked
+// key, a Read key that lists but gets a 403 naming both levels on writes, a Write key that creates
+// and deletes, and the key checked before the route.
 import { expect } from "chai";
 import { describeShapes, KEYS, unwrapServer } from "../helpers/simulator";
 

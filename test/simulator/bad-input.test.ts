@@ -1,3 +1,6 @@
+// The simulator's answers to bad input in both shapes: malformed JSON, a wrong Content-Type,
+// missing or mistyped fields, the other shape's OS field, an unknown region, plan or OS, a long
+// label and a body over 1 MiB, each refused with its status, naming the field.
 import { expect } from "chai";
 import { describeShapes, unwrapServer } from "../helpers/simulator";
 

@@ -1,3 +1,6 @@
+// The simulator's catalogue and account in both shapes: at least 8 regions on several continents,
+// 12 plans with their regions and filters, 10 OS images with an integer id and a slug, and the
+// account for any valid key.
 import { expect } from "chai";
 import { SHAPES, startTestSimulator, KEYS, type TestSimulator } from "../helpers/simulator";
 

@@ -1,3 +1,5 @@
+// The simulator's command line: every flag parsed into options, and in each shape `listening on
+// <url>` printed first, the given key served, and exit 0 on SIGTERM.
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "child_process";
 import * as path from "path";

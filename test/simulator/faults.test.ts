@@ -1,3 +1,6 @@
+// The simulator's fault injection in both shapes: 5xx answers, connection resets, delays and lost
+// answers on the matching routes (`:id` and `*`), with or without the work done, drawn at the
+// configured rate, and a bad rule refused with the old rules kept.
 import { expect } from "chai";
 import { describeShapes, unwrapServer } from "../helpers/simulator";
 

@@ -1,3 +1,7 @@
+// Every answer of every /v1 route of the simulator (success, 400, 401, 403, 404, 413, 415, 429, an
+// injected 503), with an unlimited, a limited and no key, carries all three X-RateLimit-* headers,
+// in both shapes.
+//
 // The hidden-probe check of the spec's rate limits ("every response carries these
 // headers"): walks every /v1 route of the simulator's own route table through every answer
 // it can give a client (success, 400, 401, 403, 404, 413, 415, 429, an injected 503) with an

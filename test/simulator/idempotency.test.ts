@@ -1,3 +1,6 @@
+// The simulator's Idempotency-Key in both shapes: the first answer replayed with no second server
+// (for the same JSON in any key order, and for actions), a 409 for the same key with another body,
+// keys per API key, forgotten after 24 hours, and concurrent repeats made one create.
 import { expect } from "chai";
 import { describeShapes, unwrapServer } from "../helpers/simulator";
 

@@ -1,3 +1,6 @@
+// The simulator's server listing in both shapes: paging by cursor and by page number with next and
+// prev links, the per_page default and limit, filters with meta.total, sorts whose cursors keep the
+// order, forged cursors refused, and cursors that survive deletes.
 import { expect } from "chai";
 import { SHAPES, startTestSimulator, unwrapList, type TestSimulator } from "../helpers/simulator";
 

@@ -1,3 +1,6 @@
+// The simulator's state file and seed in both shapes: servers, webhooks, keys and idempotency keys
+// survive a restart, the file is whole JSON at every moment while changes stream in, and the same
+// seed gives the same ids and IPs.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as os from "os";

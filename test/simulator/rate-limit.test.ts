@@ -1,3 +1,6 @@
+// The simulator's rate limits in both shapes: the default tier's headers (60 a minute, a burst of
+// 100), the pro and enterprise tiers, a 429 with retry_after once the burst is spent, the refill
+// rate, one bucket per key, and a tier change from the admin API.
 import { expect } from "chai";
 import { describeShapes, KEYS } from "../helpers/simulator";
 

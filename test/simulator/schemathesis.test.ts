@@ -1,3 +1,7 @@
+// Schemathesis derives requests from docs/openapi.yaml in every phase (examples, coverage, fuzzing,
+// stateful), sends them to the simulator in both shapes and finds every answer as documented: no
+// server error, a documented status, content type, headers and body.
+//
 // A check of the simulator from outside the project: Schemathesis derives requests from
 // docs/openapi.yaml (the document of the simulator's shape, test/helpers/openapi.ts), sends
 // them to a simulator on a free loopback port, and checks every answer against the document:

@@ -1,3 +1,6 @@
+// The simulator's server routes in both shapes: a create with its shape's status, estimate and
+// create fields (any other refused by name), a get without user_data, a 404 for an unknown id, a
+// PATCH of label and tags only, and a delete answered 204, then terminated, then gone.
 import { expect } from "chai";
 import { describeShapes, unwrapList, unwrapServer } from "../helpers/simulator";
 

@@ -1,3 +1,6 @@
+// The simulator's status machine in both shapes: active after the provisioning delay, stop, start,
+// reboot and halt through their statuses, a 409 INVALID_STATE naming both statuses, a chosen
+// fraction of creates in error, and an errored server that can be deleted.
 import { expect } from "chai";
 import { describeShapes, unwrapServer } from "../helpers/simulator";
 

@@ -1,3 +1,6 @@
+// The simulator's webhooks in both shapes: CRUD that never returns the secret, refusals naming the
+// field, deliveries of the subscribed events signed with HMAC-SHA-256 of the exact body, a non-200
+// retried with the same body up to 5 times, and Write permission to register one.
 import { expect } from "chai";
 import { until } from "../helpers/wait";
 import { createHmac } from "crypto";

@@ -1,3 +1,5 @@
+// The runtime check at package load refuses a Node or @pulumi/pulumi outside the supported ranges,
+// naming the versions and the fix, and accepts those inside them, this process's own included.
 import { expect } from "chai";
 import { assertSupportedRuntime, currentVersions, runtimeProblem } from "../../provider/runtime-check";
 

@@ -1,3 +1,7 @@
+// Upgrades without a diff: every stack an earlier release recorded, on both faces and both shapes,
+// previews with today's packed build against a simulator holding its servers with no change, no
+// replacement and no request that mutates.
+//
 // Upgrades without a diff: every stack an earlier release recorded (test/upgrade/recordings/
 // v<version>/<face>-<shape>, made by scripts/upgrade/record.sh: a Server with os, tags,
 // powerState stopped and create-only fields, a Webhook and a Fleet of 2 groups, on the

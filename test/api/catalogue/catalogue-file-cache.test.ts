@@ -1,3 +1,6 @@
+// The catalogue file cache a machine's processes share: a second client reads the catalogue and the
+// shape with no request, the file never holds the API key, the TTL and a forced shape are honoured,
+// and four concurrent writers never show a reader half a file.
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as fs from "fs";

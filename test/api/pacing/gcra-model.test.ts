@@ -1,3 +1,7 @@
+// The Redis coordinator proven in a deterministic model: 8 processes keep one key busy for 10
+// virtual minutes through the coordinator's real gate and bucket plan, and the simulator's model of
+// the API's bucket refuses none of their requests.
+//
 // The Redis coordinator's proof in a deterministic model: 8 processes keep the key busy for 10 virtual
 // minutes through the coordinator's real gate (provider/api/pacing/token-gate.ts) and bucket
 // plan (pacing/gcra-plan.ts) over the Lua script's TypeScript twin (test/helpers/gcra-model.ts,

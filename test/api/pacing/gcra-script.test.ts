@@ -1,3 +1,6 @@
+// The coordinator's Lua script on a real Redis: on fixed virtual times it answers as its TypeScript
+// twin does, and on Redis's own clock it grants the plan's burst, then one token per interval.
+//
 // The coordinator's Lua script (provider/api/pacing/gcra-script.ts) on a real Redis (Debian's
 // redis-server, scripts/redis.sh): on fixed virtual times (the script's test override of
 // `TIME`) it answers as its TypeScript twin (test/helpers/gcra-model.ts) does and keeps the

@@ -1,3 +1,7 @@
+// Across processes, status polls yield to waiting mutations, in virtual time: two markers on one
+// in-memory store with Redis's SET PX and PTTL rules stand for two processes, and each case says at
+// which virtual millisecond the poll goes.
+//
 // Across processes, status polls yield to waiting mutations (provider/api/pacing/
 // mutation-marker.ts), in virtual time: two markers on one in-memory store stand for two
 // processes on one budget, the store keeps Redis's SET PX / PTTL rules on the same fake clock,

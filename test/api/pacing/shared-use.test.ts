@@ -1,3 +1,7 @@
+// A process infers the others' use of its key from `X-RateLimit-*` from its first answer on, so a
+// process that starts beside others already spending the key does not take the empty bucket for its
+// own.
+//
 // The others' use of a key as one process infers it from `X-RateLimit-*` (provider/api/pacing/
 // shared-use.ts), here for a process's first answer: before the first-answer count it counted nothing
 // until its second answer, so a process that started beside others already spending the key took

@@ -1,3 +1,7 @@
+// The coordinator's per-process gate on virtual time: one attempt at a time however many requests
+// wait, a refused attempt sleeps exactly the bucket's wait, each token goes to the first in line,
+// and a failed attempt fails every waiting request.
+//
 // The coordinator's per-process gate (provider/api/pacing/token-gate.ts) on virtual time: one
 // attempt at a time however many requests wait, a refused attempt sleeps exactly the wait the
 // bucket gave, each token goes to the first in line (mutations, reads, polls), and a failed

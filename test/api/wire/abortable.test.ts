@@ -1,3 +1,7 @@
+// The one wait that ends on an AbortSignal settles once, by its own answer or by the signal's
+// reason, runs `onAbort` only when the signal won, and leaves no listener behind on a signal that
+// outlives it.
+//
 // The one wait that ends on an AbortSignal (provider/api/wire/abortable.ts), used by the rate
 // limiter's queue and coordinator take and by the status waiter: it settles once, by its own
 // answer or by the signal's reason, runs `onAbort` only when the signal won, and leaves no

@@ -1,3 +1,7 @@
+// An engine that exited leaves its connection in the SDK's shared gRPC pool, so a later engine on
+// the same port fails the new run's first call; loading pulumi-hosting gives each SDK client its
+// own connections, which this replays with the SDK's own stubs.
+//
 // The cause of a preview that showed an empty program, replayed with the Pulumi SDK's own gRPC
 // client stubs and client options: an engine that exited leaves its connection in the
 // process's shared pool, in reconnect back-off; a later engine is given the same loopback

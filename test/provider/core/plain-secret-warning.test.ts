@@ -1,3 +1,6 @@
+// The warning for a secret setting kept as plain stack config (the API key, the Redis URL): it
+// names the stack's config file and the --secret command, never the value, says nothing for a
+// secret or absent value, and comes once per setting and value.
 import { expect } from "chai";
 import { SECRET_CONFIG_KEYS, plainSecretWarner, plainSecretWarning, type StackConfigView } from "../../../provider/core/plain-secret-warning";
 

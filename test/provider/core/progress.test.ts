@@ -1,3 +1,7 @@
+// Progress of long work on virtual time: the reporter's throttling, a Server's wait for `active`,
+// and a Fleet's counts and roll batches, each line recorded with the virtual millisecond it went
+// out.
+//
 // Progress of long work on virtual time (provider/core/progress.ts): the reporter's throttling, a
 // Server's wait for `active` (server/power.ts) through a real StatusWaiter, and a Fleet's counts
 // and roll batches (fleet/member-progress.ts through the fleet's own create, update and delete)

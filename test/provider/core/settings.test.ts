@@ -1,3 +1,6 @@
+// Provider settings: stack config first, then the environment read at call time, never captured; a
+// missing key or base URL names both ways to set it, and a refused value is a SettingError naming
+// its source and what is allowed, never printing a bad API key.
 import { expect } from "chai";
 import type { HostingClient } from "../../../provider/api";
 import { ProviderProcess } from "../../../provider/core/provider-process";

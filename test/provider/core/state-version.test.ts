@@ -1,3 +1,7 @@
+// Versioned state: the upgrade steps, their order, the refusal of a state from a later release, and
+// each resource's steps on the states release 0.1.0 wrote, whose diff against their own recorded
+// inputs stays empty once upgraded.
+//
 // Versioned state (provider/core/state-version.ts): the steps, their order, the refusal of a
 // state from a later release, the wrapper both faces call; and each resource's steps on the
 // states release 0.1.0 really wrote (test/upgrade/recordings), whose diff against their own

@@ -1,3 +1,7 @@
+// The waiter's list snapshot against the real simulator, both shapes, on a fake clock: reads spaced
+// further apart than a read batch cost one GET and one list in all, and the snapshot never hides
+// this process's changes, never reports a new server gone, and expires on time.
+//
 // The waiter's list snapshot (provider/core/list-snapshot.ts) against the real simulator, both
 // shapes: reads spaced further apart than a read batch, as the engine sends them on a loaded
 // machine, cost one GET and one list in all; and the snapshot never hides a change this process

@@ -1,3 +1,7 @@
+// A Fleet converges on what exists, not on what its state remembers, against the simulator in both
+// shapes: members carry the fleet's identity tags, and a create, roll or delete after a killed run
+// takes over what that run made, with no POST for a member that exists.
+//
 // A Fleet converges on what exists, not on what its state remembers, against the simulator, both shapes: every member
 // carries the fleet's identity tags (shape B by the PATCH right after its POST), `tags` shows the
 // user's alone and an update keeps them; a create, an update (a roll) and a delete after a killed

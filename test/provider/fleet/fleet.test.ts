@@ -1,3 +1,7 @@
+// The Fleet provider against the simulator in both shapes: check, create, convergence by member
+// key, the rolling OS change in the order the simulator saw it, refresh after an outside delete,
+// adoption by tag and by id with no POST, import, and a replacement that fails mid-roll.
+//
 // The Fleet provider against the simulator, both shapes: check, create, convergence by member
 // key (count up and down, reordering, a label change as PATCH only), the rolling OS change with
 // maxSurge 2 in the order the simulator saw it, refresh after an outside delete, adoption by tag

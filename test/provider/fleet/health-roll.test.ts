@@ -1,3 +1,7 @@
+// A Fleet's health-gated roll against the simulator in both shapes: a roll to a never-healthy image
+// is rolled back to exactly the 8 old servers (or recorded without rollback), a healthy roll never
+// drops below 8 healthy members, and a canary of 1 makes exactly one server.
+//
 // The health-gated roll of a Fleet against the simulator, both shapes: 8 members rolled with
 // maxSurge 2 to an OS image whose servers never pass their health check (the simulator's
 // health route and its per-image rule), with rollback (exactly the 8 old servers are left, and

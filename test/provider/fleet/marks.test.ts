@@ -1,3 +1,7 @@
+// The marks a fleet's run sets at its end never fail the run: an `up` cancelled in a roll's pause,
+// or whose time-out ended its waits, still returns its state, and a failed read or PATCH of the
+// marks is a warning.
+//
 // The marks a fleet's run sets at its end (fleet/marks.ts) are a courtesy to the next run, never a
 // reason for this one to fail: an `up` cancelled in a roll's pause, or whose time-out ended its waits,
 // must still return its state (every server it made), so a read or a PATCH that fails there is a warning.

@@ -1,3 +1,7 @@
+// What a Fleet owns is its instance's, not its name's, against the simulator in both shapes:
+// replacements, two Fleets of one name, a rename and reuse, and the three moves leave every
+// recorded member existing and every server with one owner, and a killed roll keeps its live mark.
+//
 // What a Fleet owns is its resource instance's, not its name's: against the simulator, both
 // shapes, a replacement (create-before-delete and delete-before-replace), two Fleets of one name,
 // a rename followed by a new Fleet with the old name, and the moves Fleet -> Fleet, Fleet -> Server

@@ -1,3 +1,6 @@
+// A server an interrupted run left and a member's create takes over is recorded as a leftover until
+// the take-over succeeds, so a failed take-over never records it as the member.
+//
 // A server an interrupted run left, taken over by a member's create (a reclaim, roll.ts's
 // `adopt`), is recorded as a leftover until its take-over succeeds (provider.ts records it so):
 // a take-over that fails leaves it a leftover and never records it as the member, or the next

@@ -1,3 +1,7 @@
+// hosting-orphans' tag search on Fleets that carry the ownership marks, against the simulator in
+// both shapes: nothing on a healthy stack with two Fleets of one name and a server moved to a
+// Server, and exactly the servers of a killed create beside them.
+//
 // hosting-orphans' tag search (find-orphans.ts) on the servers of Fleets that carry the ownership
 // marks (provider/fleet/identity.ts), against the simulator, both shapes: nothing on a healthy
 // stack holding two Fleets of one name and a server moved from a Fleet to a Server, and exactly

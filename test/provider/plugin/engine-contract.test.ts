@@ -1,3 +1,7 @@
+// The engine's contract beyond CRUD on the plugin face over gRPC, both shapes: detailed diffs with
+// kinds, Update at preview with unknowns only where the API decides, derived and lookup secrets, a
+// webhook import that invents no secret, and Attach with warnings under their URN.
+//
 // The parts of the engine's contract beyond create, read, update and delete on the plugin face, over gRPC with
 // the protocol's own messages (./rpc.ts, constants as literals), against the simulator in both
 // shapes: the detailed diff with kinds, Update at preview with unknowns only where the API

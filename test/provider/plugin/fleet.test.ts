@@ -1,3 +1,7 @@
+// hosting:index:Fleet on the plugin face over gRPC against the simulator: check fills the member
+// specs, create makes every member, diff answers one detailed-diff path per member key and never a
+// replace of the whole Fleet, and an import by tag reads the members back.
+//
 // hosting:index:Fleet on the plugin face over gRPC, against the simulator: check fills the
 // member specs, create makes every member, and diff answers a change with one detailed-diff
 // path per member key (never a *_REPLACE kind, which would replace the whole Fleet), and an

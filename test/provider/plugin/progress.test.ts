@@ -1,3 +1,7 @@
+// Progress lines reach the engine as its ephemeral status messages on both faces: the plugin's
+// under the resource's URN through a Fleet's gRPC Create, and the dynamic face's on the stack's row
+// led by the resource's name.
+//
 // Progress lines reach the engine as its status messages (LogRequest with `ephemeral`), on both
 // faces: the plugin's, under the resource's URN (plugin/engine-log.ts, plugin-host.ts), through a
 // Fleet's gRPC Create against the simulator; the dynamic face's, under no URN (the stack's row)

@@ -1,3 +1,7 @@
+// The plugin's table from gRPC method to handler, in process: every method of the ResourceProvider
+// service has an implementation, the served ones answer through their handler, and every other one
+// answers UNIMPLEMENTED naming its path.
+//
 // The plugin's table from gRPC method to handler (provider/plugin/service.ts), in process and
 // without a network: every method of the protocol's ResourceProvider service gets an
 // implementation, the ones the face serves answer through their handler, and every other one

@@ -1,3 +1,7 @@
+// The engine's Cancel and a request's time-out on a Server's create, update and delete, against the
+// simulator in both shapes: an answered POST ends as a partial create with the server's id, a
+// cancel before the POST sends nothing, and `customTimeouts` bounds the wait.
+//
 // The engine's Cancel and a request's time-out (provider/core/operation.ts) on the Server's
 // create, update and delete, against the simulator, in both shapes: a create whose POST was
 // answered ends as a partial create carrying the server's id, a cancel before the POST sends

@@ -1,3 +1,6 @@
+// A Server's check refuses every wrong type, enum, label length, host name form and unknown or
+// missing property naming the field, and checks region, plan and OS against the catalogue, listing
+// what is allowed.
 import { expect } from "chai";
 import * as server from "../../../provider/server/provider";
 import { describeProviderShapes, serverNews } from "../harness";

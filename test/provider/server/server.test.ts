@@ -1,3 +1,6 @@
+// The Server provider against the simulator in both shapes: check's defaults, the ownership tag
+// kept out of `tags`, a create and a read that diff as no change (after a refresh and an import
+// too), one list call per poll for every waiting server, label and tags by PATCH, and power state.
 import { expect } from "chai";
 import * as serverTyped from "../../../provider/server/provider";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";

@@ -1,3 +1,6 @@
+// The Webhook provider against the simulator: a generated secret kept stable, an import that
+// invents no secret, replaceOnChanges on the dynamic face, check's refusals naming the field,
+// in-place updates, and warnings instead of failures on a deployment with only POST /v1/webhooks.
 import type { CheckFailure } from "../../../provider/core/check-kinds";
 import { expect } from "chai";
 import * as webhookTyped from "../../../provider/webhook/provider";
