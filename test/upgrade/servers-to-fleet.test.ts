@@ -1,4 +1,4 @@
-// Servers -> Fleet in one `up` (docs/guide.md, "From Servers to a Fleet"), through the real CLI on
+// Servers -> Fleet in one `up` (docs/guide/adoption-and-moves.md), through the real CLI on
 // the packed tarball (the current lane runs it: dist/test/upgrade/**),
 // in both shapes: a program of 6 `hosting.Server` in 2 regions, named and labelled by member
 // key, becomes one `hosting.Fleet` whose `adoptIds` (fleetAdoptIds of `pulumi stack export`)
