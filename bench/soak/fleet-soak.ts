@@ -7,7 +7,7 @@
 //   - kill points (fleet/kill.ts, plugin face, default rate tier): SOAK_ROUNDS (default 10) on a
 //     small fleet (create, roll, count change, destroy), then SOAK_LARGE_ROUNDS (default 2) of a
 //     100-member create and roll, each killed (SIGKILL to the whole `pulumi up`) at a random
-//     instant and recovered as docs/guide.md says.
+//     instant and recovered as docs/guide/recovery.md says.
 // After each: 0 orphans (hosting-orphans, and servers no state records), 0 duplicates, 0 recorded
 // members missing (fleet/account.ts). Prints one line per operation and kill point, then a PASS
 // or FAIL line against each bound; exits 1 on any FAIL. The random delays are seeded (printed;

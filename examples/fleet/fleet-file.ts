@@ -23,7 +23,7 @@ export interface Fleet {
   /** `defaults` and `groups` as written, for a `hosting.Fleet` (which checks them the same way). */
   defaults: Record<string, unknown>;
   rawGroups: Record<string, unknown>[];
-  /** Existing servers, each adopted by id (docs/guide.md, "Adopting existing servers"). */
+  /** Existing servers, each adopted by id (docs/guide/adoption-and-moves.md, "Adopting existing servers"). */
   adopt: AdoptedServer[];
   webhookEvents: string[];
 }

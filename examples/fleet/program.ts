@@ -40,7 +40,7 @@ export function fleetProgram(fleetFile: string): FleetOutputs {
           defaults: fleet.defaults,
           groups: fleet.rawGroups.map((g) => ({ ...g, tags: [...((g.tags as string[]) ?? []), `group:${g.name}`] })) as hosting.FleetGroup[],
           // Servers of per-server resources this fleet takes over by member key (`npm run demo`
-          // sets it over a stack of the earlier demo: docs/guide.md, "From Servers to a Fleet").
+          // sets it over a stack of the earlier demo: docs/guide/adoption-and-moves.md, "From Servers to a Fleet").
           adoptIds: config.getObject<Record<string, string>>("adoptIds"),
         },
         { dependsOn },

@@ -98,7 +98,7 @@ export interface ClientOptions {
   /**
    * Folder of the catalogue file cache (regions, plans, OS images) shared by every process on
    * the machine (catalogue-file-cache.ts); "" keeps the catalogue in this client's memory only.
-   * The provider sets it (see docs/guide.md, "Catalogue cache").
+   * The provider sets it (see docs/guide/catalogue-cache.md).
    * @default ""
    */
   catalogueCacheDir?: string;

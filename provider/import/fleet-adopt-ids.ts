@@ -1,4 +1,4 @@
-// Servers -> Fleet (docs/guide.md, "From Servers to a Fleet"): the Fleet's `adoptIds` for the
+// Servers -> Fleet (docs/guide/adoption-and-moves.md, "From Servers to a Fleet"): the Fleet's `adoptIds` for the
 // `Server` resources a stack holds, read from `pulumi stack export`. A Server whose resource
 // name is one of the Fleet's member keys (`<group>-<region>-<n>`, as the demo and the Fleet name
 // them) becomes that member: its server is taken over by id in the same `up` that drops the

@@ -12,7 +12,7 @@ import { FLEET_TAG_PREFIX, PENDING_LABEL_PREFIX } from "../server/system-tags";
 import { serversInState } from "./state-servers";
 
 
-/** The tag every Server of a stack carries (docs/guide.md, "Server"). */
+/** The tag every Server of a stack carries (docs/guide/servers.md, "Inputs and outputs"). */
 export function stackOwnershipTag(project: string, stack: string): string {
   return `pulumi-stack:${project}/${stack}`;
 }

@@ -1,4 +1,4 @@
-// Servers -> Fleet in one `up` (docs/guide.md, "From Servers to a Fleet"): the program replaces
+// Servers -> Fleet in one `up` (docs/guide/adoption-and-moves.md, "From Servers to a Fleet"): the program replaces
 // its `Server` resources by one `Fleet` whose `adoptIds` names their servers. The engine runs
 // the Fleet's create or update (which adopts, and tags each server as its member:
 // `hosting-fleet:<project>/<stack>/<fleet>`, provider/fleet/identity.ts) before the deletes of

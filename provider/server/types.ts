@@ -58,9 +58,9 @@ export interface ServerArgs {
    */
   rebootTriggers?: pulumi.Input<pulumi.Input<unknown>[]>;
   /**
-   * The id of an existing server to take over instead of creating one (see docs/guide.md, "Adopting
-   * existing servers"). Checked at preview: the server must exist, not be terminated, and
-   * have the declared region, plan and OS. Once the server is in the stack, adoptId is
+   * The id of an existing server to take over instead of creating one (see
+   * docs/guide/adoption-and-moves.md, "Adopting existing servers"). Checked at preview: the
+   * server must exist, not be terminated, and have the declared region, plan and OS. Once the server is in the stack, adoptId is
    * ignored: removing or changing it is no change.
    */
   adoptId?: pulumi.Input<string>;

@@ -69,7 +69,7 @@ async function destroyFleet(stack: DemoStack, simUrl: string): Promise<void> {
 /**
  * A `.demo` stack of the earlier demo holds one `Server` per member: the Fleet takes their
  * servers over by member key in this `up`, and dropping the Servers deletes none of them
- * (docs/guide.md, "From Servers to a Fleet"). Any other stack: no adoption.
+ * (docs/guide/adoption-and-moves.md, "From Servers to a Fleet"). Any other stack: no adoption.
  */
 async function adoptEarlierServers(stack: DemoStack): Promise<void> {
   const keys = expandFleet(readFleetFile(path.join(ROOT, "fleet.yaml"))).map((e) => e.name);

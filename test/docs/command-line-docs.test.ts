@@ -1,4 +1,4 @@
-// docs/guide.md's table of exit codes against what each command's --help says: the same
+// docs/guide/command-line-tools.md's table of exit codes against what each command's --help says: the same
 // commands, and for each the same codes.
 import { expect } from "chai";
 import * as fs from "fs";
@@ -10,7 +10,7 @@ import { ORPHANS_COMMAND } from "../../provider/orphans/args";
 import { PLUGIN_COMMAND } from "../../provider/plugin/main";
 import { SIMULATOR_COMMAND } from "../../simulator/cli-args";
 
-const GUIDE = fs.readFileSync(path.resolve(__dirname, "../../../docs/guide.md"), "utf8");
+const PAGE = fs.readFileSync(path.resolve(__dirname, "../../../docs/guide/command-line-tools.md"), "utf8");
 const COMMANDS = [GITOPS_COMMAND, ORPHANS_COMMAND, IMPORT_COMMAND, SIMULATOR_COMMAND, PLUGIN_COMMAND];
 
 /** The exit codes a --help names after "exit codes:", sorted. */
@@ -19,8 +19,8 @@ function helpCodes(help: string): string[] {
   return [...text.matchAll(/(?:^|[,:])\s*(\d) /g)].map((m) => m[1]).sort();
 }
 
-describe("docs/guide.md: the commands' exit codes", () => {
-  const section = GUIDE.slice(GUIDE.indexOf("## Command-line tools"));
+describe("docs/guide/command-line-tools.md: the commands' exit codes", () => {
+  const section = PAGE.slice(PAGE.indexOf("## Exit codes"));
   const rows = section.split("\n").filter((l) => /^\| `[\w-]+` \|/.test(l)).map((l) => l.split("|").slice(1, -1).map((c) => c.trim()));
   const header = section.split("\n").find((l) => l.startsWith("| command | 0 |"))!.split("|").slice(2, -1).map((c) => c.trim());
 

@@ -6,7 +6,8 @@
 // produce at this commit, so that a change which makes a sentence false fails CI instead of
 // leaving the doc behind: the bad-input count, the `__provider` sizes, the webhook events,
 // the simulator's dependencies, the troubleshooting messages, the "What is tested where" table
-// (docs/testing.md), the test files the docs cite, and README's size and quickstart.
+// (docs/testing.md), the test files the docs cite, README's size and quickstart, and the guide's
+// shape: a short index, pages of at most 200 lines linked from it and from README, no evidence in them.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -25,7 +26,9 @@ const REPO_ROOT = path.resolve(__dirname, "../../..");
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
 const README = read("README.md");
 const TESTING = read("docs/testing.md");
-const GUIDE = read("docs/guide.md");
+const ARCHITECTURE = read("docs/architecture.md");
+/** The user's guide: its index and one page per task. */
+const GUIDE_PAGES = ["docs/guide.md", ...fs.readdirSync(path.join(REPO_ROOT, "docs/guide")).filter((f) => f.endsWith(".md")).map((f) => `docs/guide/${f}`)];
 const BENCHMARKS = read("docs/benchmarks.md");
 /** The dated benchmark runs, one file each, moved whole out of docs/benchmarks.md. */
 const RUN_FILES = fs.readdirSync(path.join(REPO_ROOT, "bench/runs")).filter((f) => f.endsWith(".md")).sort().map((f) => `bench/runs/${f}`);
@@ -52,6 +55,22 @@ function filesUnder(dir: string, suffix: string): string[] {
     .map((e) => path.relative(path.join(REPO_ROOT, dir), path.join(e.parentPath, e.name)).split(path.sep).join("/"))
     .sort();
 }
+
+/** The lines of a text as `wc -l` counts them (newlines). */
+const lineCount = (text: string): number => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+
+/** The cells of every table row of a markdown text, code blocks left out. */
+function tableCells(text: string): string[] {
+  const cells: string[] = [];
+  let inCode = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("```")) inCode = !inCode;
+    if (inCode || !line.startsWith("|")) continue;
+    cells.push(...line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+  }
+  return cells;
+}
+
 
 /** What `pulumi.dynamic.Resource` stores as `__provider` (the SDK's serializeProvider). */
 async function providerBytes(provider: pulumi.dynamic.ResourceProvider): Promise<number> {
@@ -146,7 +165,7 @@ describe("README and docs state what the code does", () => {
   });
   it("README is for users: at most 200 lines, with no dated numbers (those live in docs/benchmarks.md)", () => {
     expect(README.split("\n").length, "README lines").to.be.at.most(200);
-    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md"]) {
+    for (const doc of ["README.md", "CONTRIBUTING.md", ...GUIDE_PAGES, "docs/testing.md", "docs/architecture.md"]) {
       expect(read(doc), `${doc} carries a dated measurement`).to.not.match(/\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d\b/);
     }
   });
@@ -158,9 +177,30 @@ describe("README and docs state what the code does", () => {
     expect([...new Set(linked)].sort()).to.include.members(RUN_FILES);
   });
 
+  it("docs/guide.md is an index of at most 40 lines, and it and README link each page of docs/guide/", () => {
+    const pages = GUIDE_PAGES.filter((p) => p.startsWith("docs/guide/")).map((p) => p.slice("docs/guide/".length));
+    expect(pages.length, "pages under docs/guide").to.be.at.least(7);
+    const index = read("docs/guide.md");
+    expect(lineCount(index), "docs/guide.md lines").to.be.at.most(40);
+    for (const page of pages) {
+      expect(index, `docs/guide.md links ${page}`).to.include(`](guide/${page}`);
+      expect(README, `README links docs/guide/${page}`).to.include(`](docs/guide/${page}`);
+    }
+  });
+
+  it("each guide page is for users: at most 200 lines, no table cell over 300 characters, no test file or source path", () => {
+    for (const page of GUIDE_PAGES) {
+      const text = read(page);
+      expect(lineCount(text), `${page} lines`).to.be.at.most(200);
+      for (const cell of tableCells(text)) expect(cell.length, `${page}: cell "${cell.slice(0, 60)}..."`).to.be.at.most(300);
+      expect(text.match(/\btest\/[\w/.-]+|[\w-]+\.test\.ts\b/g) ?? [], `${page}: test files cited`).to.deep.equal([]);
+      expect(text.match(/\b(?:provider|simulator|protocol|scripts)\/[\w/.-]+\.(?:ts|js)\b/g) ?? [], `${page}: source paths cited`).to.deep.equal([]);
+    }
+  });
+
   it("every test file README and docs cite exists", () => {
     const cited = new Set<string>();
-    for (const doc of ["README.md", "CONTRIBUTING.md", "docs/guide.md", "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md", ...RUN_FILES]) {
+    for (const doc of ["README.md", "CONTRIBUTING.md", ...GUIDE_PAGES, "docs/testing.md", "docs/architecture.md", "docs/benchmarks.md", ...RUN_FILES]) {
       for (const m of read(doc).matchAll(/`(test\/[\w/.-]+\.ts)`/g)) cited.add(m[1]);
     }
     expect(cited.size, "the docs cite test files").to.be.at.least(10);
@@ -177,10 +217,15 @@ describe("README and docs state what the code does", () => {
       expect(fs.existsSync(path.join(REPO_ROOT, source)), `lanes.json runs ${test}`).to.equal(true);
     }
   });
-  it("the refresh's request count in docs/guide.md is the bound test/e2e/refresh-requests.test.ts asserts", () => {
+  it("the refresh's request count in docs/architecture.md and the guide is the bound test/e2e/refresh-requests.test.ts asserts", () => {
     const bound = Number(/reads\.list \+ reads\.get, .*\.to\.be\.at\.most\((\d+)\)/.exec(read("test/e2e/refresh-requests.test.ts"))![1]);
-    const stated = numbersIn(GUIDE, /asserts at\s+most (\d+) server reads/g);
-    expect(stated, "docs/guide.md states it").to.have.length(1);
+    const stated = numbersIn(ARCHITECTURE, /asserts at\s+most (\d+) server reads/g);
+    expect(stated, "docs/architecture.md states it").to.have.length(1);
     expect(stated[0]).to.equal(bound);
+    // The guide's words for it: one list call and at most N GETs, N spelled out.
+    const WORDS: Record<string, number> = { no: 0, one: 1, two: 2, three: 3 };
+    const gets = [...read("docs/guide/servers.md").matchAll(/makes one list call and at\s+most (\w+) GET/g)].map((m) => WORDS[m[1]]);
+    expect(gets, "docs/guide/servers.md states it").to.have.length(1);
+    expect(1 + gets[0]).to.equal(bound);
   });
 });

@@ -5,8 +5,8 @@
 // `npm run demo` over a `.demo` stack that the earlier demo made (one `hosting.Server` per
 // member of fleet.yaml, before the root program became one Fleet) keeps every server: the
 // demo hands the Fleet the Servers' ids (`fleet:adoptIds`, scripts/demo/run.ts), the Fleet
-// adopts them and the dropped Servers' deletes leave them (docs/guide.md, "From Servers to a
-// Fleet"). The earlier demo is reproduced here as it ran (git show e3748ec^:examples/fleet/
+// adopts them and the dropped Servers' deletes leave them (docs/guide/adoption-and-moves.md).
+// The earlier demo is reproduced here as it ran (git show e3748ec^:examples/fleet/
 // program.ts): same project, stack, backend, passphrase and simulator state file, in a
 // DEMO_DIR of its own; the simulator's state file then shows the same servers, none deleted
 // and none created.

@@ -2,7 +2,7 @@
 // alias per resource, through the real CLI in both shapes: 0 replaces, 0 POST, PATCH or DELETE,
 // then a no-change preview.
 //
-// The face switch (docs/guide.md, "From the dynamic face to the plugin's SDK"): a Node.js
+// The face switch (docs/guide/adoption-and-moves.md, "From the dynamic face ..."): a Node.js
 // program with 3 `hosting.Server` and a `hosting.Webhook` of the dynamic face moves to the Node
 // SDK that `npm run sdk` generates for the plugin (@pulumi-hosting/sdk), one `aliases` entry
 // per resource naming its old type, through the real CLI in both shapes. The engine keeps a

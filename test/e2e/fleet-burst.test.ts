@@ -8,7 +8,7 @@
 // and each member's tag PATCH after its POST, one a second.
 // `kill -9` of the whole `pulumi up` (CLI, language host, provider) while at least 20 servers the
 // API made carry no tags yet, once during the create and once during a roll (maxSurge 100: one
-// batch of 100 POSTs), then the recovery docs/guide.md gives ("A killed up"):
+// batch of 100 POSTs), then the recovery docs/guide/recovery.md gives ("A killed up"):
 //   pulumi cancel --yes
 //   pulumi refresh --clear-pending-creates --yes
 //   pulumi up --yes

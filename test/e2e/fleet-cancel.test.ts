@@ -10,7 +10,7 @@
 //   batch's POSTs, naming the time-out;
 // and after each, every server of the account is in the state (members or leftovers) and the
 // next `up` finishes the roll with a POST only for the members that have no new server yet.
-// The dynamic face's host forwards neither Cancel nor time-outs (docs/guide.md), so these run on
+// The dynamic face's host forwards neither Cancel nor time-outs (docs/guide/recovery.md), so these run on
 // the plugin face only. The simulator's servers and request counts are the evidence.
 import { expect } from "chai";
 import * as fs from "fs";

@@ -3,7 +3,7 @@
 // a fleet of 8 (web × ewr, fra × 4, maxSurge 4: a roll is 2 batches), servers 3 s to provision.
 // `kill -9` of the whole `pulumi up` (CLI, language host, plugin) at each of: mid-create,
 // after a roll's first batch, during a roll's deletes, during a count-down, mid-destroy; then the
-// recovery docs/guide.md gives ("A killed up"):
+// recovery docs/guide/recovery.md gives ("A killed up"):
 //   pulumi cancel --yes
 //   pulumi refresh --clear-pending-creates --yes
 //   pulumi up --yes                     (pulumi destroy --yes after a killed destroy)
@@ -130,7 +130,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       it("mid-create (members POSTed, none active): hosting-orphans lists exactly the unrecorded servers, and the recovery takes the tagged ones over with no second POST and deletes the untagged ones", async () => {
         // Killed once 3 members are POSTed and tagged, with more POSTs in flight. In shape B a server
         // is tagged by a PATCH after its POST: one killed before its PATCH carries no tags, only the
-        // fleet's pending label (docs/guide.md, "A killed up"), and the recovery deletes it and makes
+        // fleet's pending label (docs/guide/ownership.md), and the recovery deletes it and makes
         // its member anew; a tagged one it takes over.
         await killDuring("up", "members POSTed", (servers) => servers.length >= 3 && servers.every((s) => (s.tags ?? []).some((t: string) => t.startsWith("hosting-member:"))));
         const made = await raw();

@@ -2,7 +2,7 @@
 // in one `up`: two Servers to a Fleet, that Fleet to another Fleet, and that Fleet to two Servers,
 // each keeping the same 2 ids with 0 POST and 0 DELETE and a no-change preview after.
 //
-// The moves of docs/guide.md's "Moving a stack" through the real Pulumi CLI on the packed
+// The moves of docs/guide/adoption-and-moves.md through the real Pulumi CLI on the packed
 // tarball, in both shapes, on the plugin face (Pulumi YAML) and the dynamic face (a JavaScript
 // program), each in one `up`: two Servers to a Fleet (`adoptIds` from `fleetAdoptIds` of the
 // exported state, the Servers removed), that Fleet to another Fleet (`adoptIds`, the old Fleet

@@ -1,5 +1,5 @@
 // The guide's extra step after a kill that landed while the file backend wrote the stack's
-// checkpoint ("A killed up" in docs/guide.md), through the real CLI. The backend writes a file's
+// checkpoint ("A killed up" in docs/guide/recovery.md), through the real CLI. The backend writes a file's
 // metadata sidecar (`<file>.attrs`) in place before it renames the file's finished copy into
 // place, so such a kill leaves `<stack>.json.attrs` empty: every command then fails with `failed
 // to load checkpoint: EOF`. The kill tests meet it now and then, never on purpose; this

@@ -206,7 +206,7 @@ describe("the release for Python: the SDK from the release's index by pip, a pro
           const up = await program.run(["up", `hosting:baseUrl=${world.sim.url}`, `secret:hosting:apiKey=${API_KEY}`, `webhookUrl=${world.receiver.url}`, `secret:webhookSecret=${WEBHOOK_SECRET}`]);
           // The stack, the webhook, two servers and the Fleet (its two members: two POSTs). The
           // Fleet's first run ends by marking one member live (its instance finished a run, so a
-          // create beside it never takes its servers: docs/guide.md, "Ownership"): one PATCH, once.
+          // create beside it never takes its servers: docs/guide/ownership.md): one PATCH, once.
           expect(up.changes).to.deep.equal({ create: 5 });
           const made = creates(4);
           expect(await mutations()).to.deep.equal({ "POST /v1/webhooks": 1, ...made, "PATCH /v1/servers/:id": (made["PATCH /v1/servers/:id"] ?? 0) + 1 });

@@ -2,7 +2,7 @@
 // whose `adoptIds` names their servers, and the Fleet holds the same 6 ids with 0 POST and 0 DELETE
 // and a no-change preview after.
 //
-// Servers -> Fleet in one `up` (docs/guide.md, "From Servers to a Fleet"), through the real CLI on
+// Servers -> Fleet in one `up` (docs/guide/adoption-and-moves.md), through the real CLI on
 // the packed tarball (the current lane runs it: dist/test/upgrade/**),
 // in both shapes: a program of 6 `hosting.Server` in 2 regions, named and labelled by member
 // key, becomes one `hosting.Fleet` whose `adoptIds` (fleetAdoptIds of `pulumi stack export`)

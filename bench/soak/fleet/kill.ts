@@ -1,7 +1,7 @@
 // The soak's kill points, one shape, on the plugin face (Pulumi YAML on the packed tarball), on a
 // key of the default rate tier (burst 100, then 1 request a second): each round starts an
 // operation, kills the whole `pulumi` process group and everything it started (SIGKILL) after a
-// random delay, runs the recovery docs/guide.md gives ("A killed up"), and checks the account
+// random delay, runs the recovery docs/guide/recovery.md gives ("A killed up"), and checks the account
 // (account.ts) and the fleet: one server per member, on the declared OS, as many as declared.
 // Small rounds pick create, an OS roll, a count change or destroy on a fleet of 2 to 6; large
 // rounds kill a create of 100 members and then a roll of those 100 (maxSurge 10) at a random

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const verb = process.env.RUNNER_VERB ?? "up";
   const print = (s: string) => process.stdout.write(s);
   if (verb === "up") await stack.up({ onOutput: print });
-  // The recovery of an interrupted up (docs/guide.md "Recovering from an interrupted up"):
+  // The recovery of an interrupted up (docs/guide/recovery.md):
   else if (verb === "cancel") await stack.cancel();
   else if (verb === "refresh") await stack.refresh({ clearPendingCreates: true, onOutput: print });
   else if (verb === "export") print(JSON.stringify(await stack.exportStack()));

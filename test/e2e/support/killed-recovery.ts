@@ -1,4 +1,4 @@
-// The recovery docs/guide.md gives after a killed `pulumi up` or `destroy` ("A killed up"), as a
+// The recovery docs/guide/recovery.md gives after a killed `pulumi up` or `destroy` ("A killed up"), as a
 // user runs it: `pulumi cancel`, `pulumi refresh --clear-pending-creates`, then `up` or
 // `destroy`. One step more where the kill landed while a file backend wrote the stack's
 // checkpoint: the backend (gocloud.dev's fileblob) writes each file's metadata sidecar,

@@ -1,5 +1,5 @@
 // Where the provider process keeps the catalogue file cache, from its environment
-// (docs/guide.md "Catalogue cache"): off, another folder, or the user's cache folder.
+// (docs/guide/catalogue-cache.md): off, another folder, or the user's cache folder.
 import { expect } from "chai";
 import * as os from "os";
 import * as path from "path";
