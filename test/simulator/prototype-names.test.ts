@@ -6,12 +6,9 @@
 // startSimulator is refused on such a tier or permission as on an unknown one. Both shapes.
 import { expect } from "chai";
 import { startSimulator } from "pulumi-hosting/simulator";
+import { PROTOTYPE_NAMES, UNKNOWN_NAME as UNKNOWN } from "../helpers/hostile-values";
 import { describeShapes, type TestSimulator, type TestShape } from "../helpers/simulator";
 
-/** Every member name of Object.prototype, `__proto__` included. */
-const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
-/** The unknown name each prototype name is compared with. */
-const UNKNOWN = "no-such-name";
 const NAME_MARK = "<NAME>";
 
 /** The ids a probe may aim at: two servers and a webhook, made before each test. */
