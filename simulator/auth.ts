@@ -7,7 +7,13 @@ import type { MemoryStore } from "./store/memory-store";
 import type { KeyRecord } from "./store/types";
 import { ERROR_CODES } from "../protocol/errors";
 
-const LEVEL: Record<Permission, number> = { read: 0, write: 1, full: 2 };
+/** Each permission's level; a route that needs one takes a key of that level or above. */
+const LEVEL = new Map<string, number>([["read", 0], ["write", 1], ["full", 2]]);
+
+/** Whether `p` names a permission (own names only: `constructor` is not one). */
+export function isPermission(p: unknown): p is Permission {
+  return typeof p === "string" && LEVEL.has(p);
+}
 
 const unauthorized = (message: string): ApiRefusal => new ApiRefusal(401, ERROR_CODES.unauthorized, message);
 
@@ -22,7 +28,8 @@ export function authenticate(store: MemoryStore, header: string | undefined): Ke
 }
 
 export function authorize(key: KeyRecord, need: Permission, routeName: string): void {
-  if (LEVEL[key.permission] < LEVEL[need]) {
+  // A key of no known permission (a hand-edited state file) is granted nothing.
+  if ((LEVEL.get(key.permission) ?? -1) < LEVEL.get(need)!) {
     throw new ApiRefusal(403, ERROR_CODES.forbidden,
       `${routeName} needs ${need} permission; the API key has ${key.permission} permission`);
   }

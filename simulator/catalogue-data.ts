@@ -43,10 +43,10 @@ export const REGIONS: RegionData[] = [
 ];
 
 /** First two octets of the addresses handed out per region (not part of the API). */
-export const REGION_IP_PREFIX: Record<string, string> = {
+export const REGION_IP_PREFIX = new Map(Object.entries({
   ewr: "45.76", lax: "45.63", fra: "95.179", ams: "136.244", lhr: "78.141",
   nrt: "45.32", sgp: "139.180", syd: "149.28", sao: "216.238", jnb: "139.84",
-};
+}));
 
 const ALL = REGIONS.map((r) => r.id);
 const HF = ["ewr", "lax", "fra", "ams", "lhr", "nrt", "sgp", "syd"];

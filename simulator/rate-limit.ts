@@ -7,6 +7,7 @@
 // - answers that took no token (an injected fault, a 413) show the key's bucket as it is;
 // - answers without a valid key (401) show the numbers of a fresh default-tier key: no
 //   bucket was touched.
+import { isPermission } from "./auth";
 import type { KeySpec, Tier } from "./options";
 import type { KeyRecord } from "./store/types";
 import { RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET } from "../protocol/headers";
@@ -19,6 +20,7 @@ export const TIERS: Record<Exclude<Tier, "custom">, { limit: number; burst: numb
 
 /** A key record from a spec, with the tier's numbers filled in. */
 export function keyRecord(spec: KeySpec): KeyRecord {
+  if (!isPermission(spec.permission)) throw new Error(`key ${spec.key}: unknown permission ${String(spec.permission)}`);
   const tier = spec.tier ?? "default";
   if (tier === "custom") {
     if (!(Number(spec.limit) > 0) || !(Number(spec.burst) >= 1)) {
@@ -26,7 +28,7 @@ export function keyRecord(spec: KeySpec): KeyRecord {
     }
     return { key: spec.key, permission: spec.permission, tier, limit: Number(spec.limit), burst: Number(spec.burst), revoked: false };
   }
-  if (!(tier in TIERS)) throw new Error(`key ${spec.key}: unknown tier ${String(tier)}`);
+  if (!Object.hasOwn(TIERS, tier)) throw new Error(`key ${spec.key}: unknown tier ${String(tier)}`);
   return { key: spec.key, permission: spec.permission, tier, ...TIERS[tier], revoked: false };
 }
 

@@ -7,16 +7,19 @@ import type { ServerRecord } from "./store/types";
 export const DEFAULT_PER_PAGE = 100;
 export const MAX_PER_PAGE = 500;
 
-/** Sortable fields; the date sorts by creation number (same order, no ties). */
-const SORT_FIELDS: Record<string, (s: ServerRecord) => string | number> = {
-  date_created: (s) => s.seq,
-  created_at: (s) => s.seq,
-  label: (s) => s.label,
-  id: (s) => s.id,
-  status: (s) => s.status,
-  region: (s) => s.region,
-  plan: (s) => s.plan,
-};
+/**
+ * Sortable fields; the date sorts by creation number (same order, no ties). A Map, so that a
+ * `sort` naming a member of Object.prototype is an unknown field like any other.
+ */
+const SORT_FIELDS = new Map<string, (s: ServerRecord) => string | number>([
+  ["date_created", (s) => s.seq],
+  ["created_at", (s) => s.seq],
+  ["label", (s) => s.label],
+  ["id", (s) => s.id],
+  ["status", (s) => s.status],
+  ["region", (s) => s.region],
+  ["plan", (s) => s.plan],
+]);
 
 interface Cursor {
   d: "n" | "p";
@@ -68,8 +71,8 @@ function parseQuery(q: URLSearchParams): ListQuery {
   if (perPage > MAX_PER_PAGE) throw invalid("per_page", `per_page is ${perPage}; the maximum is ${MAX_PER_PAGE}`);
   const page = intParam(q, "page", 1);
   const sortName = q.get("sort") ?? "date_created";
-  const keyOf = SORT_FIELDS[sortName];
-  if (!keyOf) throw invalid("sort", `sort must be one of ${Object.keys(SORT_FIELDS).join(", ")}`);
+  const keyOf = SORT_FIELDS.get(sortName);
+  if (!keyOf) throw invalid("sort", `sort must be one of ${[...SORT_FIELDS.keys()].join(", ")}`);
   const order = q.get("order") ?? "asc";
   if (order !== "asc" && order !== "desc") throw invalid("order", `order must be asc or desc, got "${order}"`);
   const cursorRaw = q.get("cursor");

@@ -115,7 +115,7 @@ function admit(call: Call, fault: FaultPlan): KeyRecord {
   }
   if (fault.error) {
     Object.assign(call.headers, sim.limiter.peek(key, now));
-    throw new ApiRefusal(fault.error, FAULT_CODES[fault.error] ?? ERROR_CODES.internalError, `injected fault: ${call.routeName} answered ${fault.error}`);
+    throw new ApiRefusal(fault.error, (Object.hasOwn(FAULT_CODES, fault.error) ? FAULT_CODES[fault.error] : ERROR_CODES.internalError), `injected fault: ${call.routeName} answered ${fault.error}`);
   }
   const verdict = sim.limiter.take(key, now);
   Object.assign(call.headers, verdict.headers);

@@ -85,7 +85,7 @@ function create(sim: Sim, req: Req): Reply {
 
 /** A unique public-looking IPv4 address in the region's block. */
 function allocateIp(sim: Sim, region: string): string {
-  const prefix = REGION_IP_PREFIX[region] ?? "198.51";
+  const prefix = REGION_IP_PREFIX.get(region) ?? "198.51";
   for (;;) {
     const ip = `${prefix}.${sim.ids.int(256)}.${1 + sim.ids.int(254)}`;
     if (!sim.store.usedIps.has(ip)) return ip;

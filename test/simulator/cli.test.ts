@@ -35,6 +35,23 @@ describe("simulator: command line", () => {
     expect(() => parseArgs(["--bogus"])).to.throw(/unknown flag/);
   });
 
+  it("refuses a --key permission or tier and a --fault field named like an Object.prototype member, as any unknown one", () => {
+    const refusal = (argv: string[], name: string): string => {
+      try {
+        parseArgs(argv);
+        return "accepted";
+      } catch (e) {
+        return (e as Error).message.split(name).join("<NAME>");
+      }
+    };
+    const lines = (name: string): string[][] => [["--key", `${name}:k`], ["--key", `read:k:${name}`], ["--fault", `/v1/servers@${name}=1`]];
+    const unknown = lines("bogus").map((argv) => refusal(argv, "bogus"));
+    expect(unknown.every((m) => m !== "accepted"), unknown.join("; ")).to.equal(true);
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      expect(lines(name).map((argv) => refusal(argv, name)), name).to.deep.equal(unknown);
+    }
+  });
+
   for (const shape of SHAPES) {
     describe(`shape ${shape}`, () => {
       it("prints `listening on <url>` first, serves with the given key, and exits 0 on SIGTERM", async () => {

@@ -8,8 +8,11 @@
 // no server error, a documented status, content type, headers and body. Every phase runs:
 // examples, coverage (edge and invalid values), fuzzing, and the stateful phase, which follows
 // the document's links so that the id of a server or webhook just created flows into the
-// calls after it. Both shapes. Schemathesis comes from scripts/schemathesis.sh; without it
-// this test fails and says how to install it.
+// calls after it. A last run sends hostile strings (test/helpers/hostile-values.ts) to every
+// parameter, body field and body field name through the hooks of schemathesis-hostile.py: a
+// name of an Object.prototype member must be answered as an unknown name of the same
+// spelling is, and nothing may be a server error. Both shapes. Schemathesis comes from
+// scripts/schemathesis.sh; without it this test fails and says how to install it.
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as fs from "fs";
@@ -20,10 +23,13 @@ import * as path from "path";
 import { startSimulator, type SimulatorHandle } from "pulumi-hosting/simulator";
 import { OS_IMAGES, PLANS, REGIONS } from "../../simulator/catalogue-data";
 import type { ApiShape } from "../../protocol/shapes";
-import { loadOpenApi, shapeDocument } from "../helpers/openapi";
+import { OTHER_HOSTILE_VALUES, PROTOTYPE_NAMES, unknownTwin } from "../helpers/hostile-values";
+import { loadOpenApi, resolveRef, shapeDocument } from "../helpers/openapi";
 import { SHAPES } from "../helpers/simulator";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
+/** The hooks of the hostile-values run (Python, read by Schemathesis from the source tree). */
+const HOSTILE_HOOKS = path.join(REPO_ROOT, "test/simulator/schemathesis-hostile.py");
 const INSTALL = "bash scripts/schemathesis.sh";
 const KEY = "schemathesis-key";
 /** The checks, by the names of the pinned Schemathesis version. */
@@ -76,15 +82,49 @@ function deploymentDocument(shape: ApiShape, receiverUrl: string): unknown {
   return doc;
 }
 
+/** Where a hostile value can go in one operation's request (schemathesis-hostile.py fills it). */
+interface Slot {
+  in: "query" | "path" | "header" | "body" | "body-key";
+  name?: string;
+  type?: string;
+}
+
+/**
+ * Every slot of every operation of `doc`, by "METHOD /path" as Schemathesis names operations:
+ * each parameter, each field of the JSON body, and, for a body, a field named by the value.
+ */
+function hostileSlots(doc: any): Record<string, Slot[]> {
+  const deref = (o: any): any => (o?.$ref ? deref(resolveRef(doc, o.$ref)) : o);
+  const out: Record<string, Slot[]> = {};
+  for (const [p, item] of Object.entries<any>(doc.paths)) {
+    for (const method of ["get", "post", "put", "patch", "delete"]) {
+      const op = item[method];
+      if (!op) continue;
+      const slots: Slot[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref).map((x) => ({ in: x.in, name: x.name }));
+      let body = deref(op.requestBody?.content?.["application/json"]?.schema);
+      if (body?.oneOf) {
+        if (body.oneOf.length !== 1) throw new Error(`${method} ${p}: a body of ${body.oneOf.length} branches; the slots need one`);
+        body = deref(body.oneOf[0]);
+      }
+      if (body) {
+        for (const [name, prop] of Object.entries<any>(body.properties ?? {})) slots.push({ in: "body", name, type: deref(prop).type });
+        slots.push({ in: "body-key" });
+      }
+      out[`${method.toUpperCase()} ${p}`] = slots;
+    }
+  }
+  return out;
+}
+
 interface RunResult {
   status: number | null;
   output: string;
 }
 
-function run(bin: string, args: string[], cwd: string): Promise<RunResult> {
+function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     // Asynchronous: the simulator under test answers from this process's event loop.
-    const child = spawn(bin, args, { cwd, env: { ...process.env, NO_COLOR: "1", SCHEMATHESIS_TELEMETRY: "false" } });
+    const child = spawn(bin, args, { cwd, env: { ...process.env, NO_COLOR: "1", SCHEMATHESIS_TELEMETRY: "false", ...env } });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -154,6 +194,8 @@ describe("simulator: Schemathesis checks it against docs/openapi.yaml", function
         dir = fs.mkdtempSync(path.join(os.tmpdir(), `schemathesis-${shape}-`));
         fs.writeFileSync(path.join(dir, "openapi.json"), JSON.stringify(deploymentDocument(shape, receiver.url)));
         fs.writeFileSync(path.join(dir, "schemathesis.toml"), `[phases.stateful]\nmax-steps = ${MAX_STEPS}\n`);
+        // The hostile run's base cases: one per operation even where the document has no example.
+        fs.writeFileSync(path.join(dir, "hostile.toml"), "[phases.examples]\nfill-missing = true\n");
       });
       after(async () => {
         await sim?.close();
@@ -161,18 +203,18 @@ describe("simulator: Schemathesis checks it against docs/openapi.yaml", function
         if (dir) fs.rmSync(dir, { recursive: true, force: true });
       });
 
-      const schemathesis = (phases: string, extra: string[] = []): Promise<RunResult> => run(findSchemathesis(), [
-        "--config-file", path.join(dir, "schemathesis.toml"),
+      const schemathesis = (phases: string, extra: string[] = [], o: { config?: string; checks?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> => run(findSchemathesis(), [
+        "--config-file", path.join(dir, o.config ?? "schemathesis.toml"),
         "run", path.join(dir, "openapi.json"),
         "--url", `${sim.url}/v1`,
         "--header", `Authorization: Bearer ${KEY}`,
         "--phases", phases,
-        "--checks", SCHEMATHESIS_CHECKS.join(","),
+        "--checks", [...SCHEMATHESIS_CHECKS, ...(o.checks ?? [])].join(","),
         "--max-examples", String(MAX_EXAMPLES),
         "--seed", "1",
         "--workers", "1",
         ...extra,
-      ], dir);
+      ], dir, o.env);
 
       const expectClean = (name: string, r: RunResult): ReturnType<typeof figures> => {
         const f = figures(r.output);
@@ -196,6 +238,36 @@ describe("simulator: Schemathesis checks it against docs/openapi.yaml", function
       it("stateful, webhooks: real ids flow from a registration through every link", async () => {
         const f = expectClean("stateful webhooks", await schemathesis("stateful", ["--include-path-regex", "^/webhooks"]));
         expect(f.links, "links covered / selected").to.deep.equal([3, 3]);
+      });
+
+      it("hostile values in every slot: a prototype name is answered as an unknown name, nothing is a server error", async () => {
+        const slots = hostileSlots(JSON.parse(fs.readFileSync(path.join(dir, "openapi.json"), "utf8")));
+        const report = path.join(dir, "hostile-report.jsonl");
+        const plan = path.join(dir, "hostile-plan.json");
+        const twins = PROTOTYPE_NAMES.map((name) => [name, unknownTwin(name)]);
+        fs.writeFileSync(plan, JSON.stringify({ twins, others: OTHER_HOSTILE_VALUES, slots, report }));
+        const r = await schemathesis("examples", ["--continue-on-failure"], {
+          config: "hostile.toml", checks: ["prototype_names_are_unknown"], env: { SCHEMATHESIS_HOOKS: HOSTILE_HOOKS, HOSTING_HOSTILE_PLAN: plan },
+        });
+        expectClean("hostile values", r);
+        // Every slot of every operation got every prototype name, its twin and every other value
+        // (a header only those it can carry: visible Latin-1 and spaces).
+        const fitsHeader = (v: string): boolean => /^[\t\x20-\x7e\x80-\xff]*$/.test(v);
+        const sent = new Set(fs.readFileSync(report, "utf8").trim().split("\n").map((line) => {
+          const { operation, slot, value } = JSON.parse(line) as { operation: string; slot: string; value: string };
+          return JSON.stringify([operation, slot, value]);
+        }));
+        const missing: string[] = [];
+        for (const [operation, list] of Object.entries(slots)) {
+          for (const slot of list) {
+            const label = slot.name === undefined ? slot.in : `${slot.in}:${slot.name}`;
+            for (const value of [...twins.flat(), ...OTHER_HOSTILE_VALUES].filter((v) => slot.in !== "header" || fitsHeader(v))) {
+              if (!sent.has(JSON.stringify([operation, label, value]))) missing.push(`${operation} ${label}=${JSON.stringify(value.slice(0, 20))}`);
+            }
+          }
+        }
+        expect(missing, "slots and values Schemathesis did not send").to.deep.equal([]);
+        console.log(`      shape ${shape}, hostile values: ${sent.size} slot and value pairs over ${Object.keys(slots).length} operations`);
       });
 
       it("the simulator itself counted no 5xx answer", () => {
