@@ -1,5 +1,6 @@
+// A name of an Object.prototype member is an unknown value like any other, both shapes.
 // A value that names a member of Object.prototype (`constructor`, `__proto__`, `toString`, ...)
-// is an unknown value like any other: every query parameter, path segment, body value and
+// is answered as an unknown value: every query parameter, path segment, body value and
 // body field name that the simulator looks up by name, on the API and the admin API, answers
 // such a name exactly as it answers `no-such-name` (same status, same body but for the name),
 // never a 500 and never an acceptance an unknown name does not get. A key spec handed to
