@@ -301,6 +301,36 @@ describeProviderShapes((shape) => `Fleet adoption and import: one member is one 
     expect(res.failures[0].reason).to.equal('adoptIds["web-ewr-1"] and adoptIds["web-fra-1"] both name server srv-1; give each member its own server');
   });
 
+  /** A live Fleet `web` whose state was deleted (`pulumi state delete`), imported by ids as the engine does (read with no state). */
+  async function importedAfterStateDelete(): Promise<{ id: string; props: Props; inputs: Props }> {
+    const made = await fleet.create(await checked(news()), named("web"));
+    const id = Object.entries(made.outs.members).map(([k, m]: [string, any]) => `${k}=${m.id}`).join(",");
+    const imported = await fleet.read(id, {}, named("web"));
+    expect(Object.keys(imported.props.members)).to.deep.equal(["web-ewr-1", "web-fra-1"]);
+    return { id, props: imported.props, inputs: imported.inputs };
+  }
+  async function checked(n: Props, olds: Props = {}): Promise<Props> {
+    const res = await fleet.check(olds, n, named("web"));
+    expect(res.failures ?? [], JSON.stringify(res.failures)).to.deep.equal([]);
+    return res.inputs as Props;
+  }
+  const live = async (): Promise<string[]> => (await sim.liveServers()).map((s: any) => s.id).sort();
+
+  it("an imported fleet is the importing instance's: an OS roll replaces its servers and a destroy then leaves none", async () => {
+    const imported = await importedAfterStateDelete();
+    const rolled = await fleet.update(imported.id, imported.props, await checked(news({ defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } }), imported.inputs), named("web"));
+    expect(Object.values(rolled.outs.members).map((m: any) => m.os)).to.deep.equal(["debian-12", "debian-12"]);
+    expect(await live(), "the old servers went with the roll").to.deep.equal(idsOf(rolled.outs));
+    await fleet.delete(imported.id, rolled.outs, named("web"));
+    expect(await live()).to.deep.equal([]);
+  });
+
+  it("a destroy of an imported fleet before any update deletes its servers", async () => {
+    const imported = await importedAfterStateDelete();
+    await fleet.delete(imported.id, imported.props, named("web"));
+    expect(await live()).to.deep.equal([]);
+  });
+
   it("an import by tag with two servers of one label is refused, naming both", async () => {
     const a = await sim.seedServer({ label: "web-ewr-1", tags: ["legacy"] });
     const b = await sim.seedServer({ label: "web-ewr-1", tags: ["legacy"] });
