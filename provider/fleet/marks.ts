@@ -1,7 +1,7 @@
 // After a fleet's run: its servers carry its marks (identity.ts). Two things can be missing:
 //   the owner mark on a member recorded before owner marks existed (an older release's fleet,
-//   or a member recorded after its tag PATCH failed): one PATCH each, once (the upgrade of an
-//   older fleet's servers, no replace)
+//   or a member recorded after its tag PATCH failed), or recorded with another instance's mark
+//   (an import): one PATCH each, once (the take-over of those servers, no replace)
 //   the live mark, on one member (the anchor, the first by key), when no member carries it: set
 //   by the run's end, so the account tells "held by an instance that finished a run" from "left
 //   by a create that never finished" (ownership.ts); one PATCH, folded into the first when both
@@ -11,7 +11,7 @@
 import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
 import { labelAndTagsPatch } from "../server/label-tags-patch";
-import { isSystemTag, ownerOf, systemTagsOf } from "../server/system-tags";
+import { isSystemTag, ownerOf, systemTagsOf, takeOverMarks } from "../server/system-tags";
 import { compareKeys } from "./members";
 import { identityTags, liveMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
@@ -54,9 +54,10 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
     }
     if (!server) return undefined;
     const owner = ownerOf(server.tags);
-    const ours = owner === instance || (owner === undefined && mayDelete(server.tags, instance, undefined, fleetTag));
+    const recorded = input.members[key].owner;
+    const ours = owner === instance || (owner === undefined ? mayDelete(server.tags, instance, undefined, fleetTag) : owner === recorded);
     if (!ours) return undefined;
-    const marks = owner === instance ? systemTagsOf(server.tags) : identityTags(fleetTag, key, instance);
+    const marks = owner === instance ? systemTagsOf(server.tags) : takeOverMarks(server.tags, identityTags(fleetTag, key, instance));
     return { key, server, marks: anchor ? [...marks, live] : marks };
   }));
   await Promise.all(todo.map(async (t) => {

@@ -12,6 +12,7 @@ import type { OperationContext } from "../core/context";
 import type { ReadOutcome, Recorded } from "../core/route";
 import { declaredView, normalizeServerInputs, serverOutputs } from "../server/normalize";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS } from "../server/types";
+import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
@@ -64,7 +65,12 @@ async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutco
   const ownerTag = Object.values(byKey).flatMap((s) => s.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
   const groups = groupsOf(byKey, cat, ownerTag);
   const members: Record<string, RecordedMember> = {};
-  for (const [key, s] of Object.entries(byKey)) members[key] = recordMember(s.id, serverOutputs(s, { ownerTag }, cat));
+  // The import takes the servers over: each is recorded with the owner mark it carries, which makes
+  // it this instance's (ownership.ts) until the first update's marks replace that mark by its own.
+  for (const [key, s] of Object.entries(byKey)) {
+    const owner = ownerOf(s.tags);
+    members[key] = { ...recordMember(s.id, serverOutputs(s, { ownerTag }, cat)), ...(typeof owner === "string" ? { owner } : {}) };
+  }
   const outs: FleetOutputs = {
     groups, maxSurge: FLEET_DEFAULTS.maxSurge, maxUnavailable: FLEET_DEFAULTS.maxUnavailable, pauseSeconds: FLEET_DEFAULTS.pauseSeconds,
     waitTimeoutSeconds: FLEET_DEFAULTS.waitTimeoutSeconds,
