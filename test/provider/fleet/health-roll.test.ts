@@ -191,6 +191,27 @@ describeProviderShapes((shape) => `Fleet health-gated roll against the simulator
     expect(Object.values(err.properties.members).map((m: any) => m.id).sort()).to.deep.equal(liveIds());
   });
 
+  it("health is proved, not remembered: the up after a create whose members failed their check probes them again and fails until they pass", async () => {
+    await setHealth([{ image: "debian-12", mode: "never" }]);
+    const inputs = await checked(news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 2 }] }));
+    const err: any = await rejection(fleet.create(inputs));
+    const olds = { ...err.properties, __provider: "SHELL" };
+    const made = liveIds();
+    // The engine retries a partial create with an update of the same program: the members are
+    // active, but nothing has proved them healthy; the update must not succeed on that.
+    const again: any = await rejection(fleet.update(err.id, olds, await checked(news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 2 }] }), olds)));
+    expect(again.message).to.match(/member web-ewr-1: server \S+ is active but not healthy: .* × status 503/);
+    expect(liveIds(), "no server made or deleted by the probe").to.deep.equal(made);
+    // Once the image serves, the next update proves them and succeeds, and the one after it probes nothing.
+    await setHealth([]);
+    const recorded = { ...again.properties, __provider: "SHELL" };
+    const proved = await fleet.update(err.id, recorded, await checked(news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 2 }] }), recorded));
+    expect(Object.values(proved.outs.members).map((m: any) => m.id).sort()).to.deep.equal(made);
+    await setHealth([{ image: "debian-12", mode: "never" }]);
+    const steady = { ...proved.outs, __provider: "SHELL" };
+    await fleet.update(err.id, steady, await checked(news("debian-12", { groups: [{ name: "web", regions: ["ewr"], count: 2 }] }), steady));
+  });
+
   it("check refuses a health check URL on loopback only when the API is not loopback, and takes the simulator's", async () => {
     const res = await fleet.check({}, news("ubuntu-24.04", { healthCheck: { url: "http://10.1.2.3/{id}" } }));
     expect(res.failures.map((f: Props) => f.property)).to.deep.equal(["healthCheck.url"]);
