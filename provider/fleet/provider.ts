@@ -108,10 +108,10 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const scope = { instance: id, unmarked: false, replays: false, adopted: new Set(Object.keys(adopt)) };
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
   const takeOvers: TakeOvers = [];
-  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }));
+  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, found, previous: new Set() });
-  const outs = outputsOf(inputs, state, fleetTag, 1);
+  const outs = outputsOf(inputs, state, fleetTag, 1, result.unproven);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };
 }
@@ -132,11 +132,11 @@ export async function update(
   const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set() });
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
-  const result = await run(ctx, state, plan, ins, reclaim, ops);
+  const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
   if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
-  const outs = outputsOf(news, state, fleetTag, generation + 1);
+  const outs = outputsOf(news, state, fleetTag, generation + 1, result.unproven);
   if (result.heldBack) {
     const checks = healthChecksOf(news.groups, news.healthCheck);
     outs.heldRoll = { ...result.heldBack, target: fingerprint(news, checks, result.heldBack.members) };
@@ -217,7 +217,9 @@ function fleetTagFor(ctx: OperationContext): string | undefined {
   return stack !== undefined && name !== undefined ? fleetTagOf(stack, name, ctx.resource.parentType) : undefined;
 }
 
-async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps): Promise<RolloutResult> {
+async function run(
+  ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps, unproven: readonly string[],
+): Promise<RolloutResult> {
   const checks = healthChecksOf(ins.groups, ins.healthCheck);
   return rollOut(state, plan, ins.memberSpecs, countedOps(ops, ctx.progress, planTotals(plan)), {
     maxSurge: ins.maxSurge, maxUnavailable: ins.maxUnavailable, pauseMs: ins.pauseSeconds * 1000, clock: ctx.clock, adopt, signal: ctx.signal, progress: ctx.progress,
@@ -226,6 +228,7 @@ async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, i
     // The checks' own deadlines bound each wait; the program's customTimeouts, when shorter, too.
     gate: { clock: ctx.clock, prober: networkProber, signal: ctx.signal, budget: ctx.timeout ? waitBudget(0, ctx.timeout) : undefined },
     specOf: (m) => specOfMember(m, ins.waitTimeoutSeconds),
+    unproven,
   });
 }
 
@@ -234,7 +237,7 @@ async function run(ctx: OperationContext, state: FleetState, plan: MemberPlan, i
  * what its server now is, and a second copy of every spec made the state 40 % larger and every
  * `up` of 1,000 members slower (bench/fleet/resource).
  */
-function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undefined, generation: number): FleetOutputs {
+function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undefined, generation: number, unproven: readonly string[] = []): FleetOutputs {
   const { adoptIds: _a, adoptTag: _t, memberSpecs: _s, ...rest } = ins as FleetInputs & RawProps;
   delete (rest as RawProps).__provider;
   const keys = Object.keys(state.members).sort(compareKeys);
@@ -244,6 +247,7 @@ function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undef
     leftovers: state.leftovers,
     ...(fleetTag ? { fleetTag } : {}),
     generation,
+    ...(unproven.length > 0 ? { unproven: [...unproven] } : {}),
   };
 }
 

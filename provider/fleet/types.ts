@@ -189,6 +189,8 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
   generation?: number;
   /** A roll that failed and was rolled back, held until the program changes (health/held-roll.ts). */
   heldRoll?: HeldRoll;
+  /** Members with a health check that no probe has seen pass since their server was made; the next update waits for their health (health/reprobe.ts). */
+  unproven?: string[];
 }
 
 /** The defaults of the optional inputs: the one place they are written. */

@@ -11,6 +11,7 @@ import type { GateOptions } from "./gate";
 import { healthGatedOps } from "./gated-ops";
 import { unhealthyMembers } from "./unavailable";
 import { rollBack } from "./rollback";
+import { proveHealth, unprovenAfter } from "./reprobe";
 import type { CheckedHealthCheck } from "./types";
 
 export interface RolloutOptions extends RollOptions {
@@ -20,6 +21,8 @@ export interface RolloutOptions extends RollOptions {
   gate: GateOptions;
   /** The spec a recorded member's server satisfies (a rollback makes it again from that). */
   specOf: (m: RecordedMember) => MemberSpec;
+  /** Members the state records as not yet proved healthy (reprobe.ts): this run waits for their health again. @default none */
+  unproven?: readonly string[];
 }
 
 export interface RolloutResult extends RollResult {
@@ -29,14 +32,28 @@ export interface RolloutResult extends RollResult {
   rolledBack: boolean;
   /** The members a rollback put back on their old spec, and why the first of them failed. */
   heldBack?: { members: string[]; reason: string };
+  /** The members with a check that no probe of this run saw pass (reprobe.ts). */
+  unproven: string[];
 }
 
 export async function rollOut(state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, ops: MemberOps, opts: RolloutOptions): Promise<RolloutResult> {
-  // The count of members healthy is of the members this run creates with a check (new ones and a roll's replacements).
-  const checked = [...plan.create, ...plan.replace.map((r) => r.key)].filter((key) => opts.checks[key]).length;
+  // Unproven members this run keeps as they are: their health is waited for again (a replaced or deleted one's new server is gated anyway).
+  const replacing = plan.replace.map((r) => r.key);
+  const leaving = new Set([...replacing, ...plan.delete]);
+  const reprobe = (opts.unproven ?? []).filter((key) => !leaving.has(key) && state.members[key] && opts.checks[key]);
+  // The count of members healthy is of the members this run creates with a check (new ones and a roll's replacements) and those it proves again.
+  const checked = [...plan.create, ...replacing].filter((key) => opts.checks[key]).length + reprobe.length;
   const healthy = opts.progress && checked > 0 ? opts.progress.count("members healthy", checked) : undefined;
   const gated = Object.keys(opts.checks).length > 0 ? healthGatedOps(ops, opts.checks, opts.gate, healthy) : ops;
-  const replacing = plan.replace.map((r) => r.key);
+  const unproved = await proveHealth(reprobe, state.members, opts.checks, opts.gate, healthy);
+  const outcome = await rollOutPlan(state, plan, specs, gated, opts, replacing);
+  const failures = [...unproved, ...outcome.failures];
+  return { ...outcome, failures, unproven: unprovenAfter(failures, state.members, opts.checks) };
+}
+
+async function rollOutPlan(
+  state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, gated: MemberOps, opts: RolloutOptions, replacing: string[],
+): Promise<Omit<RolloutResult, "unproven">> {
   const old: Record<string, RecordedMember> = {};
   for (const key of replacing) if (state.members[key]) old[key] = state.members[key];
   // Sick members already count against maxUnavailable (unavailable.ts).
