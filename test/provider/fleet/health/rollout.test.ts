@@ -134,6 +134,29 @@ describe("fleet health-gated roll on virtual time", () => {
     expect(model.log.filter((l) => / DELETE /.test(l))).to.have.length(4);
   });
 
+  it("an old server whose delete does not finish leaves its healthy replacement the member: nothing rolled back, the old server a leftover", async () => {
+    const clock = fakeClock();
+    const model = new Model(clock, "none");
+    const state = model.seed();
+    const oldOne = state.members["web-ewr-1"].id;
+    const base = model.ops();
+    const ops: MemberOps = {
+      ...base,
+      // The delete of web-ewr-1's old server is sent but never seen done (the operation's time-out).
+      confirmDeleted: async (key, m) => {
+        if (m.id === oldOne) throw new MemberFailure(key, `server ${m.id} was not gone within the operation's time-out`);
+      },
+    };
+    const p = rollOut(state, planMembers(state.members, specs("debian-12")), specs("debian-12"), ops, options(clock, model));
+    await settle(clock, p);
+    const result = await p;
+    expect(result.failures.map((f) => f.key)).to.deep.equal(["web-ewr-1"]);
+    expect(result.rolledBack, "a healthy replacement is not rolled back").to.equal(false);
+    expect(state.members["web-ewr-1"].os).to.equal("debian-12");
+    expect(model.servers.has(state.members["web-ewr-1"].id), "the healthy new server is kept").to.equal(true);
+    expect(Object.keys(state.leftovers)).to.deep.equal([oldOne]);
+  });
+
   it("maxUnavailable 1 to a bad image: the batch fails at its deadline, the new servers go, the member whose old server went is made again", async () => {
     const clock = fakeClock();
     const model = new Model(clock, "debian-12");
