@@ -59,7 +59,8 @@ async function rollOutPlan(
   // Sick members already count against maxUnavailable (unavailable.ts).
   const sick = opts.maxUnavailable > 0 && replacing.length > 0 ? await unhealthyMembers(state.members, opts.checks, opts.gate) : [];
   const result = await applyPlan(state, plan, specs, gated, { ...opts, maxUnavailable: Math.max(0, opts.maxUnavailable - sick.length) });
-  const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key]);
+  // A member whose new server took its place (only its old server's delete failed: a leftover now) did not fail its roll.
+  const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key] && !swapped(state, old, f));
   if (failed.length === 0 || !opts.rollback || opts.signal?.aborted) return { ...result, notes: [], rolledBack: false };
   const back = await rollBack(state, failed, old, gated, opts.specOf);
   // Only a new server that was made and failed (its check, an error status, its wait) proves the
@@ -71,4 +72,10 @@ async function rollOutPlan(
   const reason = proven[0].reason;
   const heldBack = { members, reason: reason.length > 300 ? `${reason.slice(0, 299)}…` : reason };
   return { failures: [...result.failures, ...back.failures], replaced: result.replaced, notes: back.notes, rolledBack: true, heldBack };
+}
+
+/** Whether a new server that did not fail holds the failure's member after its batch: the failure was its old server's delete. */
+function swapped(state: FleetState, old: Record<string, RecordedMember>, f: MemberFailure): boolean {
+  const now = state.members[f.key];
+  return now !== undefined && now.id !== old[f.key].id && f.server?.id !== now.id;
 }
