@@ -1,8 +1,9 @@
 // A roll that failed and was rolled back is held: the next `up` with the same program does not
 // try it again (it would make and delete the same servers at every `up`). What is held is the
 // target the failed members were rolled to: their specs, their health checks and `retryRoll`,
-// as one fingerprint recorded in the state (`heldRoll`). While the program asks for that same
-// target, the plan leaves the replacements out and the preview says why; any change of those
+// per place (group and region) of those members, as one fingerprint recorded in the state
+// (`heldRoll`). While the program asks for that same target, the plan leaves those places'
+// replacements out and the preview says why; other replacements roll; any change of the target
 // (a new image, a fixed health check, a new `retryRoll` value) tries the roll again.
 // Meanwhile the fleet stays on the spec it was rolled back to: a higher count makes its new members
 // like the members are now, not from the spec that failed.
@@ -16,10 +17,34 @@ import type { CheckedHealthCheck, HeldRoll } from "./types";
 export type { HeldRoll } from "./types";
 
 
-/** The target of `keys` in `ins`: their specs, their checks and retryRoll. */
+/**
+ * The target of the places (group and region) of `keys` in `ins`: the spec and check its members
+ * are asked for there (the fields that are a member's own, label and hostname, left out), and
+ * retryRoll. The same for any count of those members, so a count change neither releases a
+ * hold nor starts one.
+ */
 export function fingerprint(ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>, keys: string[]): string {
+  const places = new Set(keys.map(placeOf));
+  const targets = new Map<string, unknown>();
+  for (const [key, spec] of Object.entries(ins.memberSpecs)) {
+    if (!places.has(placeOf(key))) continue;
+    const { label: _label, hostname: _hostname, ...target } = spec;
+    targets.set(placeOf(key), [target, checks[key] ?? null]);
+  }
+  const target = [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256").update(canonicalJson([target, ins.retryRoll ?? null])).digest("hex").slice(0, 32);
+}
+
+/** The fingerprint a state written before places were held records: the held keys' specs and checks. */
+function keyFingerprint(ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>, keys: string[]): string {
   const target = keys.map((k) => [k, ins.memberSpecs[k] ?? null, checks[k] ?? null]);
   return createHash("sha256").update(canonicalJson([target, ins.retryRoll ?? null])).digest("hex").slice(0, 32);
+}
+
+/** A member's group and region: all of a place's members are asked for one target. */
+function placeOf(key: string): string {
+  const place = parseMemberKey(key);
+  return place ? `${place.group}/${place.region}` : key;
 }
 
 /**
@@ -34,7 +59,7 @@ export function canonicalJson(v: unknown): string {
 
 /** Whether `held` still stands for `ins`: the program asks for the very target that failed. */
 export function stillHeld(held: HeldRoll | undefined, ins: Pick<FleetInputs, "memberSpecs" | "retryRoll">, checks: Record<string, CheckedHealthCheck>): held is HeldRoll {
-  return held !== undefined && fingerprint(ins, checks, held.members) === held.target;
+  return held !== undefined && (fingerprint(ins, checks, held.members) === held.target || keyFingerprint(ins, checks, held.members) === held.target);
 }
 
 /** What a hold does to one `up`: the words the preview shows, and the specs the run makes members from. */
@@ -54,8 +79,10 @@ export interface Hold {
 export function applyHold(
   plan: MemberPlan, held: HeldRoll, members: Record<string, RecordedMember>, specs: Record<string, MemberSpec>, specOf: (m: RecordedMember) => MemberSpec,
 ): Hold {
-  const skipped = plan.replace;
-  plan.replace = [];
+  // Only the held places' replacements wait; every other replacement rolls.
+  const places = new Set(held.members.map(placeOf));
+  const skipped = plan.replace.filter((r) => places.has(placeOf(r.key)));
+  plan.replace = plan.replace.filter((r) => !places.has(placeOf(r.key)));
   for (const { key } of skipped) if (!plan.update.includes(key)) delete plan.fields[key];
   const out = { ...specs };
   const kept: string[] = [];
