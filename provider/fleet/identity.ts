@@ -1,53 +1,11 @@
-// What makes a fleet's server recognisable afterwards as "member <key> of this Fleet instance",
-// whatever happened to the run that created it (a kill -9, a lost CI runner, Ctrl-C), and what
-// tells that instance's servers from those of another Fleet that shares its name (a
-// replacement, a second Fleet of the name under another parent, a new Fleet reusing a renamed
-// one's name). Marks on every server a Fleet creates or takes over:
-//   hosting-fleet:<project>/<stack>/<name>   the fleet's name in its stack: one `GET
-//                                            /v1/servers?tag=` finds every server any Fleet of that
-//                                            name made (reconcile.ts). A search key, not an owner.
-//   hosting-member:<key>                     which member the server was made for
-//   hosting-owner:<fleet id>                 the resource instance that holds it: the fleet's
-//                                            resource id, random for every create, so no other
-//                                            instance ever carries it. Only this instance deletes it.
-//   hosting-spec:<digest>                    a digest of every replace-forcing field the server was
-//                                            created with (region, plan, image, hostname, SSH keys,
-//                                            user data, backups, DDoS protection), set by its create
-//                                            alone and kept by every take-over: a reclaim takes over
-//                                            only a server whose digest is the member's, since the
-//                                            API does not return user data, SSH keys and the like
-//   hosting-live:<fleet id>                  on one member (the anchor) once a run of the instance
-//                                            finished (the engine records its state), and on every
-//                                            server an update makes (so a roll with maxUnavailable 0
-//                                            that deletes the anchor's old server keeps the instance
-//                                            marked: its batch's new servers exist by then): the servers
-//                                            of an instance with no live mark were left by a create
-//                                            that never finished, and the next create of the name
-//                                            takes them over; those of a live instance it leaves.
-// A take-over (adoptIds, a reclaim, a Server's adoptId) replaces the former holder's marks by
-// the new holder's (provider/server/system-tags.ts), so the former holder's delete leaves it.
-// Shape A's create request takes tags, so a server carries them from its first moment. Shape B's
-// takes none: the client sends them by a PATCH after the POST (api/client.ts), and under the rate
-// limit the POSTs of a burst all go before their PATCHes. Until its PATCH, such a server carries
-// one mark, its label:
-//   hosting-pending:<project>/<stack>/<name>   the label of the POST (the PATCH sets the member's):
-//                                            one `GET /v1/servers?label=` finds every server a run
-//                                            of the fleet's name POSTed and never tagged. It names
-//                                            no member and no spec, so such a server (one with no
-//                                            mark at all) is never reclaimed: the next create
-//                                            deletes it, the next update deletes it unless a
-//                                            member's repeated POST took it (untagged.ts); never
-//                                            while another operation of the name runs in the process.
-// An update's member creates also carry a deterministic Idempotency-Key (the fleet's resource id,
-// the member, the generation, the spec, an attempt): an API that remembers it answers a repeated
-// POST with the same server; an answer naming a server gone since (the next run deletes what a
-// killed one left untagged) is met with the next attempt's key. A create's keys are random: the
-// fleet has no id yet, and a key from its name alone would repeat in a later fleet of that name,
-// where an API that replays it would answer with a server deleted long ago (the soak found that:
-// a fleet destroyed and made again with the same members failed, "server ... disappeared while
-// waiting for active"). docs/guide.md ("A killed up") says what each shape proves.
-// Like Kubernetes' owner references (which carry the owner's UID, not its name), the marks, not
-// the state, say what belongs to the fleet: the state is what a killed run may never have written.
+// The marks that make a fleet's server recognisable afterwards, whatever happened to the run
+// that made it: the fleet tag (the resource, as its URN names it), the member, the owner (the
+// resource instance), the spec it was created with, the live mark, and shape B's pending label.
+// docs/guide/ownership.md describes each and what it proves; ownership.ts is the rule that reads
+// them. An update's member creates carry a deterministic Idempotency-Key (the fleet's id, the
+// member, the generation, the spec, an attempt), so a repeated POST after a kill is answered
+// with the killed run's server; a create's keys are random, since a key from the fleet's name
+// alone would repeat in a later fleet of that name and be answered with a long-deleted server.
 
 import { createHash } from "crypto";
 import {

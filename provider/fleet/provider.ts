@@ -1,27 +1,14 @@
 // The implementation of `Fleet` both faces call (provider/dynamic/fleet.ts, the plugin's
-// `hosting:index:Fleet`). A fleet is a room over provider/server/: every member is
-// created, adopted, updated and deleted by the server core's functions (member-ops.ts).
-//   check   check.ts: the definition, the rolling options, the catalogue; each member's spec
-//   diff    plan.ts: per member key create/update/replace/delete; the Fleet itself is never
-//           replaced (its members are rolled inside one update); preview.ts's detailed diff
-//   create  adoptions (adopt.ts), then every member at once (roll.ts)
-//   update  roll.ts: leftovers, deletes, updates, creates, then the rolling replacement
-//   create and update first reconcile the account with the state (reconcile.ts: one list of the
-//           servers carrying the fleet's tag, identity.ts): what a killed run made is reclaimed
-//           by member key or deleted as a leftover, never made twice; only servers this resource
-//           instance may take count (ownership.ts: their own marks), and a run ends by setting
-//           the marks its members lack (marks.ts)
-//   read    read.ts: refresh (one shared list call) and import
-//   delete  every member and leftover, and every unrecorded server of the instance, at once
-//           (remove-all.ts: every DELETE, then one list); a server another resource took over
-//           since (a move) is left (member-ops.ts)
-// Each member's create, update and delete carries the fleet operation's context (the engine's
-// Cancel and customTimeouts), and a pause between batches sleeps on its clock and ends on Cancel.
-// The members' operations are the server core's unless the implementation is built with others
-// (`fleetImpl`, for tests that fail a member on purpose).
+// `hosting:index:Fleet`): a room over provider/server/, every member created, adopted, updated
+// and deleted by the server core's functions (member-ops.ts).
+//   check check.ts; diff plan.ts and preview.ts (the Fleet itself is never replaced: its members
+//   roll inside one update); create and update reconcile the account with the state first
+//   (reconcile.ts, by the rule of ownership.ts), then apply the plan (health/rollout.ts over
+//   roll.ts) and set the marks a run ends with (marks.ts); read read.ts; delete every member,
+//   leftover and unrecorded server of the instance (remove-all.ts).
 // A failure after the API created or changed something is a ResourceInitFailedError carrying the
-// fleet's outputs as they are (provider/server/resource-init-failed.ts), so the engine records every
-// server the fleet holds; the next `up` resumes from there.
+// fleet's outputs as they are, so the engine records every server the fleet holds; the next `up`
+// resumes from there. Each member's call carries the fleet operation's context (Cancel, time-out).
 
 import { randomUUID } from "crypto";
 import type * as pulumi from "@pulumi/pulumi";
@@ -234,8 +221,7 @@ async function run(
 
 /**
  * The outputs for the state as it is. They leave out `memberSpecs`: each member's record says
- * what its server now is, and a second copy of every spec made the state 40 % larger and every
- * `up` of 1,000 members slower (bench/fleet/resource).
+ * what its server now is, and the state's inputs hold the spec declared last.
  */
 function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undefined, generation: number, unproven: readonly string[] = []): FleetOutputs {
   const { adoptIds: _a, adoptTag: _t, memberSpecs: _s, ...rest } = ins as FleetInputs & RawProps;

@@ -1,17 +1,11 @@
-// Converge on what exists, not on what was remembered: before a Fleet's create, update or delete
-// changes anything, the servers that carry the fleet's tag (identity.ts; one list call) are
-// compared with the state, and every server an interrupted run made but never recorded gets a
-// place, as Kubernetes' Deployment controller adopts the ReplicaSets its labels select:
-//   reclaimed  a server made for member <key> whose spec it fits (its spec mark is the
-//              member's, identity.ts, and region, plan and OS pass the rules of an adoption,
-//              provider/server/adopt-check.ts), where that member has no server
-//              yet (create) or is being replaced (the roll): it becomes the member through the
-//              server core's adoption (wait for `active`, one PATCH for label and tags), no POST
-//   stray      any other unrecorded server of the fleet (a member no longer declared, a spec
-//              since changed, a second server for one member, one in `error`): recorded as a
-//              leftover, so the same `up` deletes it and a failure keeps it in the state
-// A leftover an earlier run recorded that fits a member in need is reclaimed too, instead of
-// deleted and made again (a roll cancelled while its new servers provisioned).
+// Converge on what exists, not on what was remembered: before a Fleet's create or update changes
+// anything, the servers this instance may take (ownership.ts) are compared with the state.
+//   reclaimed  a server made for member <key> whose spec it fits (its spec mark, and region, plan
+//              and OS by the rules of an adoption), where that member has no server yet or is
+//              being replaced: it becomes the member through the server core's adoption, no POST
+//   stray      any other unrecorded server of the fleet: recorded as a leftover, so the same
+//              `up` deletes it and a failure keeps it in the state
+// A leftover an earlier run recorded that fits a member in need is reclaimed too.
 
 import type { Server } from "../api/wire/types";
 import { memberKeyOf } from "./identity";

@@ -1,27 +1,12 @@
-// Applies a member plan (plan.ts) to the fleet's recorded state, in this order:
-//   1. leftovers of an earlier failed roll are deleted
-//   2. members no longer declared are deleted (all at once: the fleet shrinks)
-//   3. in-place updates (one PATCH per member, all at once)
-//   4. new members are created (all at once: the fleet grows, nothing is surge)
-//   5. replacements roll in batches of maxSurge + maxUnavailable members, in key order:
-//        a. the first maxUnavailable old servers of the batch are deleted (out of service)
-//        b. the batch's new servers are created and waited for until `active`
-//        c. the batch's remaining old servers are deleted
-//        d. pauseSeconds, then the next batch
-//      A canary (batches.ts) makes the first batch `canary` members, followed by canaryPauseSeconds.
-//      So the account never holds more than size + maxSurge of the fleet's servers, and never
-//      fewer than size - maxUnavailable members are active. With maxUnavailable 0 (the default)
-//      every new server is active before the old one it replaces is deleted.
-// Any failure in steps 1 to 4 stops before the roll; a failed replacement stops it after its
-// batch. `state` is updated after every completed call, so what the caller records on failure
-// is exactly what exists: nothing orphaned, nothing lost. A created server that did not become
-// active takes the member's place if the old server is gone, else it becomes a leftover.
-// Members are created, updated and deleted through `ops` (member-ops.ts: the server core's
-// functions), deletes in groups (remove-all.ts: every DELETE, then one wait for all); waits
-// between batches take the injected clock (so tests run them on virtual time) and end at once on the engine's Cancel.
-// Servers an interrupted run made (reconcile.ts) come in `adopt`: a new member's or a
-// replacement's create takes the server over instead of sending a POST. Such a server is recorded
-// as a leftover until its take-over succeeds: a failed one leaves it a leftover, never the member.
+// Applies a member plan (plan.ts) to the fleet's recorded state, in this order: leftovers of an
+// earlier failed roll deleted; members no longer declared deleted; in-place updates; new members
+// created (all at once); then replacements rolled in batches of maxSurge + maxUnavailable in key
+// order (the first maxUnavailable old servers deleted, the batch's new servers created and waited
+// for, the rest of the old servers deleted, pauseSeconds; a canary first, batches.ts). So the
+// account never holds more than size + maxSurge of the fleet's servers, and never fewer than
+// size - maxUnavailable members serve. `state` is updated after every completed call, so what
+// the caller records on failure is exactly what exists. Servers an interrupted run made come in
+// `adopt`: taken over instead of a POST, recorded as leftovers until the take-over succeeds.
 
 import type { Clock } from "../api/wire/clock";
 import { sleepUnlessCancelled } from "../core/operation";
