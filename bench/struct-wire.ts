@@ -8,7 +8,7 @@
 // outputs) and prints its time, the heap still held after a full GC (the message read and its
 // result), and its peak RSS beside its RSS before.
 //
-//   npm run build && node dist/bench/struct-wire.js [--members 10000]
+//   npm run bench:struct-wire -- [--members 10000]
 
 import { execFileSync } from "child_process";
 import * as fs from "fs";
