@@ -37,6 +37,11 @@ export class SimulatorProcess {
     return sim;
   }
 
+  /** The simulator's process id (bench/fleet/proc-sampler.ts reads its CPU and memory). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** (Re)creates the bench key on its tier: on the default tier a fresh, full bucket (60/min, burst 100). */
   async freshKey(): Promise<void> {
     await this.admin("POST", "/keys", { key: BENCH_KEY, permission: "full", tier: this.tier === "unlimited" ? "enterprise" : TIER.name });

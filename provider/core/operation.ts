@@ -12,6 +12,8 @@
 // A request's `timeout` (the program's customTimeouts) is the operation's wait budget: it
 // replaces `waitTimeoutSeconds`, and its source is named when it runs out.
 
+import { abortable } from "../api/wire/abortable";
+
 /** The engine cancelled the operation (Ctrl-C); what was done so far is reported, not lost. */
 export class CancelledError extends Error {
   constructor(message = "the operation was cancelled by the engine (Ctrl-C); the next `pulumi up` continues from what was done") {
@@ -46,14 +48,5 @@ export function waitBudget(waitTimeoutSeconds: number, timeout: OperationTimeout
  * (a Fleet's pause between batches: Ctrl-C must not wait it out).
  */
 export function sleepUnlessCancelled(clock: { sleep(ms: number): Promise<void> }, ms: number, signal?: AbortSignal): Promise<void> {
-  if (!signal) return clock.sleep(ms);
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    clock.sleep(ms).then(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, reject);
-  });
+  return abortable(clock.sleep(ms), signal);
 }

@@ -156,8 +156,9 @@ function cancellableClock(clock: Clock, signal: AbortSignal): Clock {
 }
 
 /**
- * Every wait and queued request of the process listens to one signal (each removes its listener
- * when it ends), so Node's warning at 11 listeners would fire for any fleet of a dozen servers.
+ * Every wait and queued request of the process listens to this one signal, through the one
+ * listener they share (abortable.ts); Node's warning at 11 listeners is off all the same, for
+ * a part that listens on its own.
  */
 function newController(): AbortController {
   const c = new AbortController();

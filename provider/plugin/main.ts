@@ -10,9 +10,10 @@
 import { commandLine } from "../../protocol/command-line";
 import { commandSpec } from "../core/command";
 import { startEngineWatchdog } from "../core/engine-watchdog";
-import { grpc, provrpc } from "./grpc";
+import { grpc } from "./grpc";
 import { PluginHost } from "./plugin-host";
 import { providerService } from "./service";
+import { structWireService } from "./struct-fields";
 
 export const USAGE = `usage: pulumi-resource-hosting [--logtostderr] [-v=<level>] [--tracing <url>] [<engine host:port>]
   The provider plugin of pulumi-hosting. The Pulumi engine starts it; it serves gRPC on a free
@@ -39,7 +40,7 @@ export function engineAddress(argv: string[]): string | undefined {
 /** Serves the provider on a loopback port for `host` (a new one unless given); resolves with the port. */
 export async function serve(host = new PluginHost()): Promise<{ port: number; server: import("@grpc/grpc-js").Server; host: PluginHost }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, providerService(host));
+  server.addService(structWireService(), providerService(host));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );

@@ -1,6 +1,7 @@
 // The resource methods of the plugin face (Check, Diff, Create, Read, Update, Delete): each
 // turns the request's Structs into the plain objects the dynamic shells hand the core
-// (wire.ts), calls the same implementation (resources.ts), and turns the answer back.
+// (wire.ts; read and written as bytes by struct-fields.ts), calls the same implementation
+// (resources.ts), and turns the answer back.
 // Validation, waiting, pacing, adoption and errors all live in the core; nothing here decides
 // them. Each request runs with its operation context (plugin-host.ts): the resource's URN, name
 // and stack, and for Create, Update and Delete the engine's time-out; every one the engine's Cancel.
@@ -15,7 +16,8 @@ import { EngineAnswer, grpcError } from "./errors";
 import { emptyproto, provproto } from "./grpc";
 import type { PluginHost } from "./plugin-host";
 import { resourceOf, withDerived, type AnyPluginResource } from "./resources";
-import { fromStruct, toStruct, union, type Props } from "./wire";
+import { answerProps, requestProps } from "./struct-fields";
+import { union, type Props } from "./wire";
 
 /** The resource a request is about: its type, or the type token of its URN (older engines leave CheckRequest.type empty). */
 function resourceFor(req: { getType(): string; getUrn(): string }): AnyPluginResource {
@@ -24,27 +26,27 @@ function resourceFor(req: { getType(): string; getUrn(): string }): AnyPluginRes
 
 export async function checkResource(host: PluginHost, req: pb.CheckRequest): Promise<pb.CheckResponse> {
   const resource = resourceFor(req);
-  const olds = fromStruct(req.getOlds());
-  const news = fromStruct(req.getNews());
+  const olds = requestProps(req, "olds");
+  const news = requestProps(req, "news");
   const result = await checkForEngine(resource.impl, olds.props, news.props, host.context(req.getUrn()));
   // check completes osId from a secret os (and back): the completed one is as secret.
-  const res = new provproto.CheckResponse().setInputs(toStruct(result.inputs ?? news.props, withDerived(resource, union(news.secrets, resource.secrets))));
+  const res = answerProps(new provproto.CheckResponse(), "inputs", result.inputs ?? news.props, withDerived(resource, union(news.secrets, resource.secrets)));
   return res.setFailuresList((result.failures ?? []).map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason)));
 }
 
 export async function diffResource(host: PluginHost, req: pb.DiffRequest): Promise<pb.DiffResponse> {
   const resource = resourceFor(req);
-  return diffResponse(await resource.impl.diff(req.getId(), fromStruct(req.getOlds()).props, fromStruct(req.getNews()).props, host.context(req.getUrn())));
+  return diffResponse(await resource.impl.diff(req.getId(), requestProps(req, "olds").props, requestProps(req, "news").props, host.context(req.getUrn())));
 }
 
 export async function createResource(host: PluginHost, req: pb.CreateRequest): Promise<pb.CreateResponse> {
   const resource = resourceFor(req);
-  const inputs = fromStruct(req.getProperties());
+  const inputs = requestProps(req, "properties");
   const secrets = withDerived(resource, union(inputs.secrets, resource.secrets));
   if (req.getPreview()) {
     const outs: Props = { ...inputs.props };
     for (const k of resource.reported) outs[k] = UNKNOWN_VALUE;
-    return new provproto.CreateResponse().setId("").setProperties(toStruct(outs, secrets));
+    return answerProps(new provproto.CreateResponse().setId(""), "properties", outs, secrets);
   }
   let created: { id: string; outs?: object };
   try {
@@ -52,40 +54,39 @@ export async function createResource(host: PluginHost, req: pb.CreateRequest): P
   } catch (e) {
     failWith(e, secrets);
   }
-  return new provproto.CreateResponse().setId(created.id).setProperties(toStruct(created.outs, secrets));
+  return answerProps(new provproto.CreateResponse().setId(created.id), "properties", created.outs, secrets);
 }
 
 export async function readResource(host: PluginHost, req: pb.ReadRequest): Promise<pb.ReadResponse> {
   const resource = resourceFor(req);
-  const props = fromStruct(req.getProperties());
-  const inputs = fromStruct(req.getInputs());
+  const props = requestProps(req, "properties");
+  const inputs = requestProps(req, "inputs");
   const secrets = withDerived(resource, union(props.secrets, inputs.secrets, resource.secrets));
   const result = await resource.impl.read(req.getId(), props.props, host.context(req.getUrn()));
   const res = new provproto.ReadResponse().setId(result.id);
   if (!result.id) return res;
-  res.setProperties(toStruct(result.props, secrets));
-  if (result.inputs) res.setInputs(toStruct(result.inputs, secrets));
-  return res;
+  answerProps(res, "properties", result.props, secrets);
+  return result.inputs ? answerProps(res, "inputs", result.inputs, secrets) : res;
 }
 
 export async function updateResource(host: PluginHost, req: pb.UpdateRequest): Promise<pb.UpdateResponse> {
   const resource = resourceFor(req);
-  const olds = fromStruct(req.getOlds());
-  const news = fromStruct(req.getNews());
+  const olds = requestProps(req, "olds");
+  const news = requestProps(req, "news");
   const secrets = withDerived(resource, union(olds.secrets, news.secrets, resource.secrets));
-  if (req.getPreview()) return new provproto.UpdateResponse().setProperties(toStruct(resource.previewUpdate(olds.props, news.props), secrets));
+  if (req.getPreview()) return answerProps(new provproto.UpdateResponse(), "properties", resource.previewUpdate(olds.props, news.props), secrets);
   let updated: { outs?: object };
   try {
     updated = await resource.impl.update(req.getId(), olds.props, news.props, host.context(req.getUrn(), { kind: "update", timeoutSeconds: req.getTimeout() }));
   } catch (e) {
     failWith(e, secrets);
   }
-  return new provproto.UpdateResponse().setProperties(toStruct(updated.outs, secrets));
+  return answerProps(new provproto.UpdateResponse(), "properties", updated.outs, secrets);
 }
 
 export async function deleteResource(host: PluginHost, req: pb.DeleteRequest): Promise<Empty> {
   const resource = resourceFor(req);
-  await resource.impl.delete(req.getId(), fromStruct(req.getProperties()).props, host.context(req.getUrn(), { kind: "delete", timeoutSeconds: req.getTimeout() }));
+  await resource.impl.delete(req.getId(), requestProps(req, "properties").props, host.context(req.getUrn(), { kind: "delete", timeoutSeconds: req.getTimeout() }));
   return new emptyproto.Empty();
 }
 

@@ -3,7 +3,9 @@
 // secret signature; the core wants plain values, so they are unwrapped on the way in and the
 // top-level properties that held one are remembered, to be wrapped again on the way out.
 // Unknowns (preview) arrive as the sentinel string the dynamic face sees too
-// (provider/core/unknown.ts), so they pass through untouched.
+// (provider/core/unknown.ts), so they pass through untouched. The resource methods read and
+// write their Structs as bytes with the same values (struct-codec.ts); the rest, and the
+// messages built outside the service, go through google-protobuf's Struct here.
 
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { structproto } from "./grpc";

@@ -29,7 +29,7 @@ function seconds(started: bigint): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The engine's time for N no-op resources: the median of `runs` up-and-destroy rounds (one round varied 1.5 to 1.9 s for N = 1). */
-async function engineCost(n: number, log: Log, runs = 3): Promise<EngineCost> {
+export async function engineCost(n: number, log: Log, runs = 3): Promise<EngineCost> {
   const bench = await createBenchStack(REPO_ROOT, noopProgram(n), {}, {});
   const ups: number[] = [];
   const destroys: number[] = [];

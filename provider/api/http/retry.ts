@@ -7,13 +7,16 @@
 // - GET and DELETE always; POST and PATCH only with an Idempotency-Key, which the caller
 //   generates once per logical operation so every retry replays the first answer instead of
 //   doing the work twice (a lost answer to a create must not create a second server).
-// An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep included.
+// An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep included;
+// p-retry listens to a signal of the call's own, linked to it (abortable.ts), so the process's
+// one signal keeps one listener however many calls sleep.
 // A 429 does not use up the retry budget (up to `maxRateLimitRetries`): the rate limiter
 // already holds every request until `retry_after`, so the retry is not a guess.
 
 import { pathToFileURL } from "url";
 import type { Options as PRetryOptions } from "p-retry";
 import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
+import { linkedSignal } from "../wire/abortable";
 
 /** What `onRetry` receives: the failed attempt, key-free. */
 export interface RetryEvent {
@@ -79,25 +82,30 @@ export function isRetryableError(error: unknown): boolean {
 export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, target: RetryTarget): Promise<T> {
   const pRetry = await loadPRetry();
   let rateLimited = 0;
-  return pRetry(attempt, {
-    retries: policy.retries,
-    factor: 2,
-    minTimeout: policy.minRetryDelayMs,
-    maxTimeout: policy.maxRetryDelayMs,
-    randomize: true,
-    signal: target.signal,
-    shouldConsumeRetry: ({ error }) => !(error instanceof RateLimitError && ++rateLimited <= policy.maxRateLimitRetries),
-    shouldRetry: async ({ error, attemptNumber }) => {
-      // A 429 was refused before any work: repeating it is always safe.
-      const retry = isRetryableError(error) && (target.safeToRepeat || error instanceof RateLimitError);
-      if (retry) {
-        policy.logger(`${target.method} ${target.path}: attempt ${attemptNumber} failed (${describe(error)}); retrying`);
-        target.onRetry?.(error);
-        await policy.onRetry({ method: target.method, path: target.path, attempt: attemptNumber, error });
-      }
-      return retry;
-    },
-  });
+  const { signal, unlink } = linkedSignal(target.signal);
+  try {
+    return await pRetry(attempt, {
+      retries: policy.retries,
+      factor: 2,
+      minTimeout: policy.minRetryDelayMs,
+      maxTimeout: policy.maxRetryDelayMs,
+      randomize: true,
+      signal,
+      shouldConsumeRetry: ({ error }) => !(error instanceof RateLimitError && ++rateLimited <= policy.maxRateLimitRetries),
+      shouldRetry: async ({ error, attemptNumber }) => {
+        // A 429 was refused before any work: repeating it is always safe.
+        const retry = isRetryableError(error) && (target.safeToRepeat || error instanceof RateLimitError);
+        if (retry) {
+          policy.logger(`${target.method} ${target.path}: attempt ${attemptNumber} failed (${describe(error)}); retrying`);
+          target.onRetry?.(error);
+          await policy.onRetry({ method: target.method, path: target.path, attempt: attemptNumber, error });
+        }
+        return retry;
+      },
+    });
+  } finally {
+    unlink();
+  }
 }
 
 function describe(error: Error): string {

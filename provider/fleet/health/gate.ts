@@ -7,7 +7,7 @@
 // Cancel ends a wait at once, a try included, by rejecting with the signal's reason.
 
 import type { Clock } from "../../api/wire/clock";
-import { abortable } from "../../api/wire/abortable";
+import { abortable, whenAborted } from "../../api/wire/abortable";
 import { sleepUnlessCancelled, type WaitBudget } from "../../core/operation";
 import type { Prober, ProbeResult } from "./probe";
 import type { CheckedHealthCheck } from "./types";
@@ -78,13 +78,12 @@ async function tryOnce(check: CheckedHealthCheck, target: string, opts: GateOpti
       resolve({ pass: false, seen: `timed out after ${seconds(limitMs)}` });
     }, limitMs);
   });
-  const onCancel = () => stop.abort();
-  signal?.addEventListener("abort", onCancel, { once: true });
+  const unlink = signal ? whenAborted(signal, () => stop.abort()) : undefined;
   try {
     return await abortable(Promise.race([opts.prober(check, target, stop.signal), timedOut]), signal);
   } finally {
     clock.clearTimeout(timer);
-    signal?.removeEventListener("abort", onCancel);
+    unlink?.();
   }
 }
 

@@ -276,5 +276,33 @@ describe("rate limiter parts", () => {
       expect(q.remove("read", "r2"), "already out").to.equal(false);
       expect([q.shift(), q.shift(), q.shift(), q.shift(), q.size]).to.deep.equal(["m1", "r1", "p1", undefined, 0]);
     });
+
+    it("skips the items taken out before their turn, in any mix of pushes, removals and shifts (against a list)", () => {
+      const q = new PriorityQueues<{ id: number }>();
+      const model: Record<string, { id: number }[]> = { completion: [], mutation: [], read: [], poll: [] };
+      const priorities = ["completion", "mutation", "read", "poll"] as const;
+      let seed = 7;
+      const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+      let next = 0;
+      for (let step = 0; step < 20_000; step++) {
+        const p = priorities[random(4)]!;
+        const op = random(10);
+        if (op < 5) {
+          const item = { id: next++ };
+          q.push(p, item);
+          model[p]!.push(item);
+        } else if (op < 8 && model[p]!.length > 0) {
+          const item = model[p]![random(model[p]!.length)]!;
+          model[p]!.splice(model[p]!.indexOf(item), 1);
+          expect(q.remove(p, item)).to.equal(true);
+          expect(q.remove(p, item), "already out").to.equal(false);
+        } else {
+          const first = priorities.find((x) => model[x]!.length > 0);
+          expect(q.shift()).to.equal(first ? model[first]!.shift() : undefined);
+        }
+        expect(q.size).to.equal(priorities.reduce((n, x) => n + model[x]!.length, 0));
+        expect(q.heads()).to.deep.equal(priorities.flatMap((x) => model[x]!.slice(0, 1)));
+      }
+    });
   });
 });

@@ -5,9 +5,11 @@
 // The one wait that ends on an AbortSignal (provider/api/wire/abortable.ts), used by the rate
 // limiter's queue and coordinator take and by the status waiter: it settles once, by its own
 // answer or by the signal's reason, runs `onAbort` only when the signal won, and leaves no
-// listener behind on a signal that outlives the wait.
+// listener behind on a signal that outlives the wait. Any number of waits on one signal hold one
+// listener on it (each listener added to an EventTarget costs time that grows with those there).
 import { expect } from "chai";
-import { abortable, abortableWait, type Settle } from "../../../provider/api/wire/abortable";
+import { getEventListeners } from "events";
+import { abortable, abortableWait, linkedSignal, whenAborted, type Settle } from "../../../provider/api/wire/abortable";
 
 /** An AbortController whose signal counts the abort listeners it holds. */
 function countingController(): { controller: AbortController; listeners: () => number } {
@@ -87,6 +89,79 @@ describe("abortable wait", () => {
     expect(wait.started()).to.equal(false);
     expect(aborted).to.equal(1);
     expect(listeners()).to.equal(0);
+  });
+
+  it("a thousand waits on one signal hold one listener on it; its abort ends each, in the order they began", async () => {
+    const { controller, listeners } = countingController();
+    const order: number[] = [];
+    const waits = Array.from({ length: 1000 }, (_, i) => abortableWait(controller.signal, manual<number>().start, () => order.push(i)));
+    expect(getEventListeners(controller.signal, "abort")).to.have.length(1);
+    expect(listeners()).to.equal(1);
+    const reason = new Error("cancelled");
+    controller.abort(reason);
+    const outcomes = await Promise.all(waits.map(outcome));
+    expect(outcomes.every((o) => "error" in o && o.error === reason)).to.equal(true);
+    expect(order).to.deep.equal(Array.from({ length: 1000 }, (_, i) => i));
+    expect(getEventListeners(controller.signal, "abort")).to.have.length(0);
+  });
+
+  it("waits that end by their answers, in any order, leave the one listener until the last has ended", async () => {
+    const { controller, listeners } = countingController();
+    const waits = Array.from({ length: 3 }, () => manual<number>());
+    const ps = waits.map((w) => abortableWait(controller.signal, w.start, () => expect.fail("answered first")));
+    waits[1]!.resolve(1);
+    waits[0]!.reject(new Error("refused"));
+    expect(listeners()).to.equal(1);
+    waits[2]!.resolve(2);
+    expect(listeners()).to.equal(0);
+    const later = manual<number>();
+    let aborted = 0;
+    const again = abortableWait(controller.signal, later.start, () => aborted++);
+    expect(listeners(), "a new wait listens again").to.equal(1);
+    controller.abort(new Error("cancelled"));
+    expect(await outcome(again)).to.have.property("error");
+    expect(aborted).to.equal(1);
+    expect((await Promise.all(ps.map(outcome))).map((o) => ("value" in o ? o.value : "error"))).to.deep.equal(["error", 1, 2]);
+  });
+
+  it("whenAborted: the same callback twice runs twice; one taken back does not run; one that throws does not stop the others", async () => {
+    const controller = new AbortController();
+    const ran: string[] = [];
+    const a = () => ran.push("a");
+    whenAborted(controller.signal, a);
+    whenAborted(controller.signal, () => {
+      throw new Error("listener failed");
+    });
+    const stopB = whenAborted(controller.signal, () => ran.push("b"));
+    whenAborted(controller.signal, a);
+    stopB();
+    const thrown: unknown[] = [];
+    const handlers = process.listeners("uncaughtException");
+    process.removeAllListeners("uncaughtException");
+    process.once("uncaughtException", (e) => thrown.push(e));
+    try {
+      controller.abort();
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.removeAllListeners("uncaughtException");
+      for (const h of handlers) process.on("uncaughtException", h);
+    }
+    expect(ran).to.deep.equal(["a", "a"]);
+    expect(thrown.map((e) => (e as Error).message)).to.deep.equal(["listener failed"]);
+  });
+
+  it("linkedSignal: aborts with the signal's reason, listens through the one listener, and unlinks", () => {
+    const { controller, listeners } = countingController();
+    const first = linkedSignal(controller.signal);
+    const second = linkedSignal(controller.signal);
+    expect(listeners()).to.equal(1);
+    second.unlink();
+    const reason = new Error("cancelled");
+    controller.abort(reason);
+    expect([first.signal!.aborted, first.signal!.reason]).to.deep.equal([true, reason]);
+    expect(second.signal!.aborted, "unlinked before the abort").to.equal(false);
+    expect(linkedSignal(controller.signal).signal, "an aborted signal is its own").to.equal(controller.signal);
+    expect(linkedSignal(undefined).signal).to.equal(undefined);
   });
 
   it("without a signal it is the wait alone", async () => {

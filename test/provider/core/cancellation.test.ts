@@ -162,7 +162,7 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
       const waiter = new StatusWaiter(client, { clock });
       const { signal } = new ProviderProcess().context();
       const waits = Array.from({ length: 50 }, (_, i) => timed(clock, waiter.wait({ id: `s${i}`, goal: () => "wait", timeoutMs: 5000, signal })));
-      expect(getEventListeners(signal, "abort")).to.have.length(50);
+      expect(getEventListeners(signal, "abort"), "the fifty waits listen through one listener").to.have.length(1);
       await new Promise((resolve) => setImmediate(resolve)); // Node emits the warning on a later tick
       expect(warnings).to.deep.equal([]);
       await clock.runAll();
@@ -189,6 +189,23 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
     expect(cancelled.error).to.be.instanceOf(CancelledError);
     expect(limiter.snapshot()).to.include({ waiting: 1, inFlight: 0 });
     expect(kept.at, "the other request still waits for the pause").to.equal(undefined);
+  });
+
+  it("rate limiter: ten thousand requests queued on the process's signal hold one listener on it; the abort empties the queue at once", async () => {
+    const limiter = new RateLimiter({ ratePerMinute: 60, burst: 10, maxPauseMs: 3_600_000, logger: () => undefined, clock, cooperate: false });
+    const probe = await limiter.acquire("read");
+    const proc = new ProviderProcess({ clock });
+    const { signal } = proc.context();
+    const waits = Array.from({ length: 10_000 }, (_, i) => timed(clock, limiter.acquire(i % 2 ? "mutation" : "read", signal)));
+    expect(limiter.snapshot().waiting).to.equal(10_000);
+    expect(getEventListeners(signal, "abort"), "one listener, not one per request").to.have.length(1);
+    await clock.tick(1000);
+    proc.cancel();
+    await clock.flush();
+    expect(waits.every((w) => w.at === 1000 && w.error instanceof CancelledError)).to.equal(true);
+    expect(limiter.snapshot()).to.include({ waiting: 0, inFlight: 1 });
+    expect(getEventListeners(signal, "abort")).to.have.length(0);
+    limiter.release(probe);
   });
 
   it("rate limiter: an already aborted signal is refused before the queue", async () => {
@@ -241,6 +258,28 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
       await timers.runAllAsync();
       expect(attempts, "no attempt after the abort").to.deep.equal([0]);
       expect(timers.countTimers(), "the sleep's timer was cleared").to.equal(0);
+    });
+
+    it("a thousand calls sleeping in their back-off on the process's signal hold one listener on it; its abort ends them all then", async () => {
+      const { requester, attempts, start } = failing(60_000);
+      const proc = new ProviderProcess();
+      const { signal } = proc.context();
+      const seen: { at?: number; error?: unknown }[] = [];
+      for (let i = 0; i < 1000; i++) {
+        const s: (typeof seen)[number] = {};
+        seen.push(s);
+        requester.call("GET", "/v1/account", undefined, { signal }).catch((error: unknown) => Object.assign(s, { at: Date.now() - start, error }));
+      }
+      await timers.tickAsync(1000);
+      expect(attempts, "each first attempt failed; each retry sleeps at least 60 s").to.have.length(1000);
+      expect(getEventListeners(signal, "abort"), "one listener, not one per sleeping call").to.have.length(1);
+      proc.cancel();
+      await timers.tickAsync(0);
+      expect(seen.every((s) => s.at === 1000 && s.error instanceof CancelledError)).to.equal(true);
+      expect(getEventListeners(signal, "abort")).to.have.length(0);
+      await timers.runAllAsync();
+      expect(attempts, "no attempt after the abort").to.have.length(1000);
+      expect(timers.countTimers(), "every sleep's timer was cleared").to.equal(0);
     });
 
     it("without an abort the same call sleeps and retries (the case above can fail)", async () => {
