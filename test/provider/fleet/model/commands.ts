@@ -14,8 +14,12 @@ import type { Interrupt, World } from "./world";
 
 export type Cmd = fc.AsyncCommand<World, World, false>;
 
-/** Whether `slot` may run: `reuse` takes the name `web` only while `main` goes by another. */
+/**
+ * Whether `slot` may be updated: `reuse` takes the name `web` only while `main` goes by another,
+ * and a slot whose destroy did not finish is destroyed again first (the guide's recovery).
+ */
 function usable(w: World, slot: Slot): boolean {
+  if (w.slots[slot].destroying) return false;
   return slot !== "reuse" || w.slots.main.facts.name !== "web" || w.slots.reuse.recorded !== undefined;
 }
 
@@ -80,7 +84,7 @@ export class ReplaceStep extends Step {
     super();
   }
   check(w: Readonly<World>): boolean {
-    return w.slots[this.slot].recorded !== undefined;
+    return w.slots[this.slot].recorded !== undefined && usable(w as World, this.slot);
   }
   async act(w: World) {
     return { words: await replace(w, this.slot, this.order, this.interrupt ?? undefined), slots: [this.slot] };
@@ -94,7 +98,7 @@ export class ReplaceStep extends Step {
 export class RenameStep extends Step {
   check(w: Readonly<World>): boolean {
     const main = w.slots.main;
-    return main.recorded !== undefined && (main.facts.name !== "web-blue" || (w.slots.reuse.recorded === undefined && !w.slots.reuse.abandoned));
+    return main.recorded !== undefined && !main.destroying && (main.facts.name !== "web-blue" || (w.slots.reuse.recorded === undefined && !w.slots.reuse.abandoned));
   }
   async act(w: World) {
     const main = w.slots.main;
@@ -115,7 +119,7 @@ export class ReimportStep extends Step {
   }
   check(w: Readonly<World>): boolean {
     const rec = w.slots[this.slot].recorded;
-    return rec !== undefined && Object.keys(rec.outs.leftovers ?? {}).length === 0 && Object.keys(rec.outs.members ?? {}).length > 0 && !rec.outs.heldRoll;
+    return rec !== undefined && usable(w as World, this.slot) && Object.keys(rec.outs.leftovers ?? {}).length === 0 && Object.keys(rec.outs.members ?? {}).length > 0 && !rec.outs.heldRoll;
   }
   async act(w: World) {
     return { words: await reimport(w, this.slot), slots: [this.slot] };
@@ -201,7 +205,8 @@ export async function recover(w: World): Promise<void> {
   const words: string[] = [];
   for (const slot of SLOTS) {
     const st = w.slots[slot];
-    if (st.recorded || st.abandoned || st.pendingDeletes.length > 0) words.push(`${slot}: ${await up(w, slot)}`);
+    if (st.destroying) words.push(`${slot}: ${await destroy(w, slot)}`);
+    else if (st.recorded || st.abandoned || st.pendingDeletes.length > 0) words.push(`${slot}: ${await up(w, slot)}`);
   }
   afterStep(w, "recover", words.join("; "), []);
   const orphans = checkOrphans(w);
@@ -243,9 +248,12 @@ export type Family = (typeof FAMILIES)[number];
 
 /** Every step, weighted: mostly `up`s after a change, with the rarer actions among them. */
 export function commandArbs(without: readonly Family[] = []): fc.Arbitrary<Cmd>[] {
+  const upArb = fc.tuple(slotArb, fc.option(editArb, { nil: null, freq: 5 })).map(([s, e]) => new UpStep(s, e, null));
   const all: Array<[Family, fc.Arbitrary<Cmd>]> = [
-    ["up", fc.tuple(slotArb, fc.option(editArb, { nil: null, freq: 4 })).map(([s, e]) => new UpStep(s, e, null))],
-    ["up", fc.tuple(slotArb, fc.option(editArb, { nil: null, freq: 3 })).map(([s, e]) => new UpStep(s, e, null))],
+    ["up", upArb],
+    ["up", upArb],
+    ["up", upArb],
+    ["up", upArb],
     ["kill", fc.tuple(slotArb, fc.option(editArb, { nil: null, freq: 2 }), interruptArb).map(([s, e, i]) => new UpStep(s, e, i))],
     ["destroy", fc.tuple(slotArb, fc.option(interruptArb, { nil: null, freq: 2 })).map(([s, i]) => new DestroyStep(s, i))],
     ["replace", fc.tuple(slotArb, fc.constantFrom<"cbd" | "dbc">("cbd", "dbc"), fc.option(interruptArb, { nil: null, freq: 2 })).map(([s, o, i]) => new ReplaceStep(s, o, i))],

@@ -116,11 +116,12 @@ async function destroyRecorded(w: World, slot: Slot, rec: Recorded, interrupt?: 
   return `deleted ${rec.handle}`;
 }
 
-/** `pulumi destroy` of one slot. */
+/** `pulumi destroy` of one slot; one that does not finish leaves the slot to be destroyed again. */
 export async function destroy(w: World, slot: Slot, interrupt?: Interrupt): Promise<string> {
   const st = w.slots[slot];
   const words = st.recorded ? [await destroyRecorded(w, slot, st.recorded, interrupt)] : [];
   for (const old of [...st.pendingDeletes]) words.push(await destroyRecorded(w, slot, old));
+  st.destroying = st.recorded !== undefined || st.pendingDeletes.length > 0;
   return words.join("; ");
 }
 

@@ -43,7 +43,7 @@ export async function runModel(sim: TestSimulator, opts: ModelOptions): Promise<
   const w = new World(sim);
   w.observer.install();
   try {
-    const property = fc.asyncProperty(fc.commands(commandArbs(opts.without), { maxCommands: opts.maxCommands ?? 8 }), async (cmds) => {
+    const property = fc.asyncProperty(fc.commands(commandArbs(opts.without), { maxCommands: opts.maxCommands ?? 8, size: "+1" }), async (cmds) => {
       await play(w, cmds);
       opts.onSequence?.(w);
     });

@@ -30,6 +30,8 @@ export interface SlotState {
   pendingDeletes: Recorded[];
   /** A create of the slot was killed or failed with nothing recorded: the next `up` creates it again. */
   abandoned: boolean;
+  /** A destroy of the slot was killed or failed: as the guide says, the next run of it is a destroy. */
+  destroying: boolean;
 }
 
 /** When to cut a run short: at its `atChange`-th change of the table, a kill -9 or a Ctrl-C. */
@@ -79,7 +81,7 @@ export class World {
   }
 
   private resetSlots(): void {
-    for (const slot of SLOTS) this.slots[slot] = { facts: baseFacts(slot), program: initialProgram(), pendingDeletes: [], abandoned: false };
+    for (const slot of SLOTS) this.slots[slot] = { facts: baseFacts(slot), program: initialProgram(), pendingDeletes: [], abandoned: false, destroying: false };
   }
 
   newHandle(slot: Slot): string {
