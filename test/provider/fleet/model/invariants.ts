@@ -1,8 +1,9 @@
 // The checks after each step of a sequence (the observer checks each instant during one):
 //   states    no state records a server twice, and no server is recorded by two states
 //   exists    after a completed run (not killed, not a failed delete) every server its state
-//             records exists; after a run that succeeded, with the recorded status, one per member
-//             key, and every live server the model saw the instance make or take is recorded
+//             records exists; after a run that succeeded, with the recorded status, and every
+//             live server the model saw the instance make or take is recorded (so no member key
+//             has a second server)
 //   orphans   after a recovery (a completed `up` of every instance), every live server is recorded
 
 import { recordedIds, type World } from "./world";
