@@ -11,7 +11,7 @@
 // on a violation. Not part of `npm test`; run `npm run build` first (the npm script does).
 import { SHAPES, type TestShape } from "../../test/helpers/simulator";
 import { runModel, startModelSimulator } from "../../test/provider/fleet/model/run";
-import type { Family } from "../../test/provider/fleet/model/commands";
+import type { Family } from "../../test/provider/fleet/model/arbitraries";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

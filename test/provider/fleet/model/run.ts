@@ -6,7 +6,8 @@
 
 import * as fc from "fast-check";
 import { startTestSimulator, KEYS, type TestShape, type TestSimulator } from "../../../helpers/simulator";
-import { commandArbs, teardown, type Cmd, type Family } from "./commands";
+import { commandArbs, type Family } from "./arbitraries";
+import { teardown, type Cmd } from "./commands";
 import { MODEL_KEYS } from "./program";
 import { World, type Figures } from "./world";
 
