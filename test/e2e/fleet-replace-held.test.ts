@@ -1,5 +1,6 @@
+// A held Fleet replaced, then `up`: the old Fleet's healthy servers stay, recorded. Both shapes.
 // `pulumi up --replace` of a Fleet whose roll is held, then `pulumi up`, through the real CLI on
-// the packed tarball, Pulumi YAML on the plugin face, both shapes: the replacement's new members
+// the packed tarball, Pulumi YAML on the plugin face: the replacement's new members
 // never pass their check, so its create fails and the next `up` fails too (their health is proved
 // again, not remembered); the engine never deletes the old Fleet, and the account still holds its
 // 4 healthy servers, recorded in the state.

@@ -1,3 +1,4 @@
+// The plugin's Struct codec reads and writes what google-protobuf's Struct does.
 // The plugin's Struct codec (provider/plugin/struct-codec.ts) against google-protobuf's Struct
 // (wire.ts's toStruct and fromStruct): for a member table with unknowns, secrets at the top and
 // deep inside, nested values, numbers, nulls and Pulumi's special objects, the bytes written are
