@@ -39,7 +39,10 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
   const ids = new Set(keys.map((k) => input.members[k].id));
   const live = liveMarkOf(instance);
   const anchored = input.found.some((s) => ids.has(s.id) && (s.tags ?? []).includes(live) && ownerOf(s.tags) === instance);
-  const current = async (id: string): Promise<Server | undefined> => found.get(id) ?? (await ctx.waiter.read(id, { signal: ctx.signal }));
+  // The list before the run answers for servers the run left as they were; one it made or took
+  // over (a reclaim re-marks it) is read as it is now.
+  const current = async (id: string): Promise<Server | undefined> =>
+    (input.previous.has(id) ? found.get(id) : undefined) ?? (await ctx.waiter.read(id, { signal: ctx.signal }));
   const todo = await Promise.all(keys.map(async (key, i) => {
     const id = input.members[key].id;
     const anchor = i === 0 && !anchored;
