@@ -41,7 +41,7 @@ import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
-import { removeUntaken, untaggedServers } from "./untagged";
+import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
 import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
@@ -170,9 +170,15 @@ async function reconcileWithAccount(
   const fits = (server: Server, spec: MemberSpec) =>
     (server.tags ?? []).includes(specMarkOf(spec)) && adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   const needed = [...plan.create, ...plan.replace.map((r) => r.key)].filter((k) => !scope.adopted.has(k));
-  // What a killed run POSTed and never tagged carries no member: a create's stray; an update's after its members (untagged.ts).
-  const servers = [...claims.map((c) => c.server), ...(scope.replays ? [] : untagged)];
-  const result = reconcile({ found: servers, members: state.members, leftovers: state.leftovers, specs, needed, fits });
+  const result = reconcile({ found: claims.map((c) => c.server), members: state.members, leftovers: state.leftovers, specs, needed, fits });
+  // What a killed run POSTed and never tagged (untagged.ts): taken over where it fits a member in
+  // need by what the API shows; the rest is a create's stray, an update's after its members.
+  const shown = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
+  Object.assign(result.reclaim, pairUntagged(untagged, needed.filter((k) => !(k in result.reclaim)), specs, shown));
+  const pairedIds = new Set(Object.values(result.reclaim));
+  const rest = untagged.filter((s) => !pairedIds.has(s.id));
+  if (!scope.replays) result.strays.push(...rest.filter((s) => !(s.id in state.leftovers)));
+  const servers = [...claims.map((c) => c.server), ...untagged];
   const record = (s: Server) => {
     const owner = owners.get(s.id);
     return { ...recordMember(s.id, serverOutputs(s, {}, cat)), ...(owner ? { owner } : {}) };
@@ -181,7 +187,7 @@ async function reconcileWithAccount(
   const reclaimed = new Set(Object.values(result.reclaim));
   for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
   plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
-  return { ...result, found, untagged: scope.replays ? untagged : [] };
+  return { ...result, found, untagged: scope.replays ? rest : [] };
 }
 
 /** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */

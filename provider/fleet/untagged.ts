@@ -1,12 +1,15 @@
-// The servers a run of a fleet's name POSTed and never tagged (shape B: the create takes no tags,
-// so a run killed before a member's tag PATCH leaves a server whose one mark is the fleet's
-// pending label, identity.ts). They name no member and no spec, so none is ever taken over as a
-// member: a create deletes them before it makes its members; an update first sends its members'
-// POSTs, whose deterministic keys (member-ops.ts) an API that remembers them answers with the
-// killed run's servers, and then deletes the ones no member took.
+// The servers a run of this Fleet POSTed and never tagged (shape B: the create takes no tags, so
+// a run killed before a member's tag PATCH leaves a server whose one mark is the fleet's pending
+// label, identity.ts). The label is this resource's alone, so they are its own run's: one that
+// fits a member in need by what the API shows of it (region, plan, image), where the member's
+// spec has no field the API never shows, becomes that member (no POST). The rest: a create
+// deletes them before it makes its members; an update first sends its members' POSTs, whose
+// deterministic keys an API that remembers them answers with the killed run's servers, and then
+// deletes the ones no member took.
 
 import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
+import type { MemberSpec } from "./types";
 import { systemTagsOf } from "../server/system-tags";
 import { pendingLabelOf } from "./identity";
 import type { MemberFailure, MemberOps } from "./member-failure";
@@ -38,4 +41,32 @@ export async function removeUntaken(untagged: readonly Server[], state: FleetSta
   const { failures } = await removeAll([...records.keys()], (id) => records.get(id)!, ops);
   for (const f of failures) state.leftovers[f.key] = records.get(f.key)!;
   return failures;
+}
+
+/** Replace-forcing fields the API never shows of a server: a spec that sets one cannot be proved by what the API shows. */
+const UNSHOWN = ["hostname", "sshKeyIds", "userData", "backups", "ddosProtection"] as const;
+
+/**
+ * Pairs untagged servers with the member keys in `needed` (key order; each server once) that
+ * they fit: not in `error`, `fits` (region, plan and image as an adoption checks them), and a
+ * spec with none of the fields the API never shows.
+ */
+export function pairUntagged(
+  untagged: readonly Server[], needed: readonly string[], specs: Record<string, MemberSpec>, fits: (server: Server, spec: MemberSpec) => boolean,
+): Record<string, string> {
+  const free = [...untagged].filter((s) => s.status !== "error").sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const out: Record<string, string> = {};
+  for (const key of needed) {
+    const spec = specs[key];
+    if (!spec || UNSHOWN.some((f) => isSet(spec[f]))) continue;
+    const i = free.findIndex((s) => fits(s, spec));
+    if (i < 0) continue;
+    out[key] = free[i].id;
+    free.splice(i, 1);
+  }
+  return out;
+}
+
+function isSet(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== false && v !== "" && !(Array.isArray(v) && v.length === 0);
 }

@@ -123,7 +123,7 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
     }
 
     /** After a kill: the untagged servers carry the fleet's pending label, and hosting-orphans lists exactly the unrecorded servers. */
-    async function afterKill(recorded: Set<string>): Promise<number> {
+    async function afterKill(recorded: Set<string>): Promise<string[]> {
       await world.sim.admin("PUT", "/faults", { rules: [] });
       const left = untagged(await raw());
       expect(left.length, "servers untagged at the kill").to.be.at.least(UNTAGGED_AT_KILL);
@@ -134,7 +134,7 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
       const byState = await orphansByState();
       expect([...byState.matchAll(/^orphan (\S+)/gm)].map((m) => m[1]).sort(), byState).to.deep.equal(unrecorded);
       await project.pulumi("up", "--yes", "--skip-preview");
-      return left.length;
+      return left.map((s) => s.id);
     }
 
     /** The account holds exactly the 100 members on `os`, all in the state, nothing else; then no change and no orphan. */
@@ -153,13 +153,14 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
       return members;
     }
 
-    it("a create killed with at least 20 servers untagged: the recovery deletes them and ends with exactly the 100 members", async () => {
+    it("a create killed with at least 20 servers untagged: the recovery takes them over and ends with exactly the 100 members", async () => {
       const t0 = Date.now();
       await world.sim.admin("PUT", "/faults", SLOW_POST_ANSWERS);
       await killDuring(`${UNTAGGED_AT_KILL + KILL_MARGIN} servers POSTed and untagged`, (servers) => untagged(servers).length >= UNTAGGED_AT_KILL + KILL_MARGIN);
-      const n = await afterKill(new Set());
-      await expectExact("ubuntu-24.04");
-      console.log(`      ${face}: create killed with ${n} untagged server(s); recovered in ${Math.round((Date.now() - t0) / 1000)} s`);
+      const left = await afterKill(new Set());
+      const members = await expectExact("ubuntu-24.04");
+      expect(left.filter((id) => !members.includes(id)), "every untagged server is a member, none made again").to.deep.equal([]);
+      console.log(`      ${face}: create killed with ${left.length} untagged server(s); recovered in ${Math.round((Date.now() - t0) / 1000)} s`);
     });
 
     it("a roll killed with at least 20 new servers untagged: the recovery ends with exactly the 100 members, rolled", async () => {
@@ -169,10 +170,11 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
       await tier("default");
       await world.sim.admin("PUT", "/faults", SLOW_POST_ANSWERS);
       await killDuring(`${UNTAGGED_AT_KILL + KILL_MARGIN} new servers POSTed and untagged`, (servers) => untagged(servers).filter((s) => !before.has(s.id)).length >= UNTAGGED_AT_KILL + KILL_MARGIN);
-      const n = await afterKill(before);
+      const left = await afterKill(before);
       const members = await expectExact("debian-12");
       expect(members.some((id) => before.has(id)), "no old server is a member").to.equal(false);
-      console.log(`      ${face}: roll killed with ${n} untagged server(s); recovered in ${Math.round((Date.now() - t0) / 1000)} s`);
+      expect(left.filter((id) => !members.includes(id)), "every untagged new server is a member, none made again").to.deep.equal([]);
+      console.log(`      ${face}: roll killed with ${left.length} untagged server(s); recovered in ${Math.round((Date.now() - t0) / 1000)} s`);
     });
   });
 }

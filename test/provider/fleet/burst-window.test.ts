@@ -35,24 +35,36 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     if (shape === "B") it(title, body);
   };
 
-  shapeB("a create after a create killed before any member was tagged deletes every untagged server it left and owns exactly its members", async () => {
+  shapeB("a create after a create killed before any member was tagged takes over every untagged server it left: no POST, no DELETE", async () => {
     const left = [await untagged(), await untagged(), await untagged()];
     await sim.resetStats();
     const { outs } = await fleet.create(await checked(news(3)), web());
     const members = Object.values(outs.members).map((m: any) => m.id).sort();
+    expect(members, "the killed run's servers are the members").to.deep.equal([...left].sort());
     expect(await live()).to.deep.equal(members);
-    expect(members.some((id) => left.includes(id))).to.equal(false);
-    expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id")).to.equal(3);
+    expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
+    expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id")).to.equal(0);
     expect(Object.values(outs.members).map((m: any) => m.label).sort()).to.deep.equal(["web-ewr-1", "web-ewr-2", "web-ewr-3"]);
+    for (const id of members) expect((await testApi().getServer(id))!.tags, "each taken over is marked as the member").to.include(TAG);
   });
 
-  shapeB("an update after an update killed in that window deletes the untagged server and creates the member", async () => {
+  shapeB("an untagged server is not taken for a member whose spec sets a field the API never shows (DDoS protection): deleted, the member made anew", async () => {
+    const left = await untagged();
+    const protectedOnes = { ...news(1), defaults: { ...news(1).defaults, ddosProtection: true } };
+    const { outs } = await fleet.create(await checked(protectedOnes), web());
+    expect(Object.values(outs.members).map((m: any) => m.id)).to.not.include(left);
+    expect(await live()).to.deep.equal(Object.values(outs.members).map((m: any) => m.id).sort());
+  });
+
+  shapeB("an update after an update killed in that window takes the untagged server over as the new member: no second server", async () => {
     const inputs = await checked(news(1));
     const { id, outs } = await fleet.create(inputs, web());
     const left = await untagged();
+    await sim.resetStats();
     const { outs: after } = await fleet.update(id, outs, await checked(news(2), inputs), web());
+    expect(after.members["web-ewr-2"].id).to.equal(left);
     expect(await live()).to.deep.equal(Object.values(after.members).map((m: any) => m.id).sort());
-    expect(Object.values(after.members).map((m: any) => m.id)).to.not.include(left);
+    expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
   });
 
   shapeB("an update after an update killed in that window takes the untagged server its member's repeated POST is answered with: no second server", async () => {
