@@ -9,7 +9,7 @@ import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
 
-const API = path.resolve(__dirname, "../../../provider/api");
+const API = path.resolve(__dirname, "../../../../provider/api");
 const MAY_USE: Record<string, string[]> = {
   http: ["pacing", "wire"],
   pacing: ["wire"],

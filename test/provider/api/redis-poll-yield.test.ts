@@ -8,9 +8,9 @@
 import { expect } from "chai";
 import { spawn } from "child_process";
 import * as path from "path";
-import { mutationMarkerKey, RedisCoordinator } from "../../provider/api/pacing/redis-coordinator";
-import { useRedisClient } from "../helpers/redis";
-import { until } from "../helpers/wait";
+import { mutationMarkerKey, RedisCoordinator } from "../../../provider/api/pacing/redis-coordinator";
+import { useRedisClient } from "../../helpers/redis";
+import { until } from "../../helpers/wait";
 
 describe("Redis coordinator: status polls yield to other processes' mutations (real Redis)", () => {
   const server = useRedisClient();
@@ -71,7 +71,7 @@ describe("Redis coordinator: status polls yield to other processes' mutations (r
     const { key, polling } = pair(ttl);
     const name = key.slice(mutationMarkerKey("").length);
     const script = `
-      const { RedisCoordinator } = require(${JSON.stringify(path.resolve(__dirname, "../../provider/api/pacing/redis-coordinator"))});
+      const { RedisCoordinator } = require(${JSON.stringify(path.resolve(__dirname, "../../../provider/api/pacing/redis-coordinator"))});
       const c = new RedisCoordinator({ url: ${JSON.stringify(server().redis.url)}, budget: ${JSON.stringify(name)}, perMinute: 6000, burst: 1000, warn: () => undefined, markerTtlMs: ${ttl} });
       c.take("mutation").then(() => { c.mutationWaiting(); console.log("marked"); setInterval(() => undefined, 1000); });
     `;

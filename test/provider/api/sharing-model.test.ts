@@ -4,8 +4,8 @@
 // on every run and every machine, so a change to the limiter that moves one request shows here.
 // The rates of real processes on real time are the benchmark's (`npm run soak`, bench/soak.ts).
 import { expect } from "chai";
-import { fakeClock } from "../helpers/fake-clock";
-import { admittedBetween, headerLimiter, idealSharedBucket, runModel, type ModelResult, type ModelRun } from "../helpers/sharing-model";
+import { fakeClock } from "../../helpers/fake-clock";
+import { admittedBetween, headerLimiter, idealSharedBucket, runModel, type ModelResult, type ModelRun } from "../../helpers/sharing-model";
 
 /** The figures a test asserts; `share` is each process's admitted requests before the first one finished. */
 function summary(r: ModelResult, k: number) {

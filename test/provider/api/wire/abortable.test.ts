@@ -7,7 +7,7 @@
 // answer or by the signal's reason, runs `onAbort` only when the signal won, and leaves no
 // listener behind on a signal that outlives the wait.
 import { expect } from "chai";
-import { abortable, abortableWait, type Settle } from "../../../provider/api/wire/abortable";
+import { abortable, abortableWait, type Settle } from "../../../../provider/api/wire/abortable";
 
 /** An AbortController whose signal counts the abort listeners it holds. */
 function countingController(): { controller: AbortController; listeners: () => number } {

@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import * as http from "http";
 import type { AddressInfo } from "net";
-import { Transport, MAX_SOCKETS } from "../../provider/api/http/transport";
+import { Transport, MAX_SOCKETS } from "../../../provider/api/http/transport";
 
 describe("api: the client's connection cap", () => {
   it(`sends 150 requests at once over at most ${MAX_SOCKETS} connections, and answers every one`, async () => {

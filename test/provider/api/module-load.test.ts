@@ -4,12 +4,12 @@
 import { execFile } from "child_process";
 import * as path from "path";
 import { expect } from "chai";
-import { until } from "../helpers/wait";
-import { startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
-import { countRequests } from "../helpers/simulator";
+import { until } from "../../helpers/wait";
+import { startClientSimulator, type ClientSimulator } from "../../helpers/client-simulator";
+import { countRequests } from "../../helpers/simulator";
 
-const API = path.resolve(__dirname, "../../provider/api");
-const PROVIDER = path.resolve(__dirname, "../../provider");
+const API = path.resolve(__dirname, "../../../provider/api");
+const PROVIDER = path.resolve(__dirname, "../../../provider");
 
 /** Runs a script in a fresh Node process; resolves with its output, or rejects with stderr. */
 function node(script: string): Promise<{ stdout: string; stderr: string }> {

@@ -3,9 +3,9 @@
 // below the API's by the reserve the plan explains; the password of a Redis URL never reaches
 // a message.
 import { expect } from "chai";
-import { coordinatedBurst } from "../../../provider/api/pacing/coordinator";
-import { bucketPlan } from "../../../provider/api/pacing/gcra-plan";
-import { redactUrl } from "../../../provider/api/pacing/redis-coordinator";
+import { coordinatedBurst } from "../../../../provider/api/pacing/coordinator";
+import { bucketPlan } from "../../../../provider/api/pacing/gcra-plan";
+import { redactUrl } from "../../../../provider/api/pacing/redis-coordinator";
 
 describe("coordinator bucket plan", () => {
   it("mirrors the default tier: 1 a second, 94 of the 100 at once (a reserve of 1 s of refill and 5%)", () => {

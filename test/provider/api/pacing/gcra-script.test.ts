@@ -7,10 +7,10 @@
 // same theoretical arrival time; on Redis's own clock it grants the plan's burst, then one token
 // per interval; each grant is one EVALSHA, and a flushed script cache costs nothing but an EVAL.
 import { expect } from "chai";
-import { bucketPlan, type BucketPlan } from "../../../provider/api/pacing/gcra-plan";
-import { bucketKey, takeToken } from "../../../provider/api/pacing/gcra-script";
-import { GcraModel } from "../../helpers/gcra-model";
-import { useRedisClient } from "../../helpers/redis";
+import { bucketPlan, type BucketPlan } from "../../../../provider/api/pacing/gcra-plan";
+import { bucketKey, takeToken } from "../../../../provider/api/pacing/gcra-script";
+import { GcraModel } from "../../../helpers/gcra-model";
+import { useRedisClient } from "../../../helpers/redis";
 
 /** A fixed start in µs (14 November 2023): the script's numbers are as large as real ones. */
 const T0 = 1_700_000_000_000_000;

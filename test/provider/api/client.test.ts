@@ -2,13 +2,13 @@
 // however many ask, an OS by slug or id, server and webhook CRUD in each shape's fields and units,
 // listing filters, request counts, and the User-Agent on every request.
 import { expect } from "chai";
-import { ApiError, createClient, HttpError, OsNotFoundError, type HostingClient } from "../../provider/api";
-import { ProviderProcess } from "../../provider/core/provider-process";
-import { expectRejects } from "../helpers/assert";
-import { until } from "../helpers/wait";
-import { startProxy } from "../helpers/proxy";
-import { FAST_KEY, FULL_KEY, UBUNTU_ID, UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
-import { SHAPES, countRequests } from "../helpers/simulator";
+import { ApiError, createClient, HttpError, OsNotFoundError, type HostingClient } from "../../../provider/api";
+import { ProviderProcess } from "../../../provider/core/provider-process";
+import { expectRejects } from "../../helpers/assert";
+import { until } from "../../helpers/wait";
+import { startProxy } from "../../helpers/proxy";
+import { FAST_KEY, FULL_KEY, UBUNTU_ID, UBUNTU_SLUG, useClientSimulator } from "../../helpers/client-simulator";
+import { SHAPES, countRequests } from "../../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`API client, shape ${shape}`, () => {
@@ -186,7 +186,7 @@ for (const shape of SHAPES) {
     });
 
     it("sends the User-Agent pulumi-hosting/<package version> on every request the API receives", async () => {
-      const pkg = require("../../../package.json");
+      const pkg = require("../../../../package.json");
       const proxy = await startProxy(sim().url);
       try {
         const api = sim().client({ baseUrl: proxy.url });

@@ -7,8 +7,8 @@
 // bucket gave, each token goes to the first in line (mutations, reads, polls), and a failed
 // attempt fails every waiting request.
 import { expect } from "chai";
-import { TokenGate } from "../../../provider/api/pacing/token-gate";
-import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
+import { TokenGate } from "../../../../provider/api/pacing/token-gate";
+import { fakeClock, type FakeClock } from "../../../helpers/fake-clock";
 
 describe("token gate", () => {
   /** A bucket whose attempts take 1 ms and give `answers` in order (0: granted, else a wait). */

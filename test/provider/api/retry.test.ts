@@ -2,11 +2,11 @@
 // create makes exactly one server (its Idempotency-Key replayed), reads are retried, a lost delete
 // or power action is read back, and giving up says what failed.
 import { expect } from "chai";
-import type { RetryEvent } from "../../provider/api";
-import { until } from "../helpers/wait";
-import { startProxy } from "../helpers/proxy";
-import { UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
-import { SHAPES, countRequests } from "../helpers/simulator";
+import type { RetryEvent } from "../../../provider/api";
+import { until } from "../../helpers/wait";
+import { startProxy } from "../../helpers/proxy";
+import { UBUNTU_SLUG, useClientSimulator } from "../../helpers/client-simulator";
+import { SHAPES, countRequests } from "../../helpers/simulator";
 
 const CREATE = { region: "ewr", plan: "vc2-1c-1gb", os: "" };
 

@@ -6,9 +6,9 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { CatalogueFileCache } from "../../../provider/api/catalogue/catalogue-file-cache";
-import { FAST_KEY, UBUNTU_SLUG, useClientSimulator } from "../../helpers/client-simulator";
-import { SHAPES, countRequests } from "../../helpers/simulator";
+import { CatalogueFileCache } from "../../../../provider/api/catalogue/catalogue-file-cache";
+import { FAST_KEY, UBUNTU_SLUG, useClientSimulator } from "../../../helpers/client-simulator";
+import { SHAPES, countRequests } from "../../../helpers/simulator";
 
 for (const shape of SHAPES) {
   describe(`catalogue file cache, shape ${shape}`, () => {
@@ -68,7 +68,7 @@ describe("catalogue file cache, concurrent writers", () => {
   it("never shows a reader half a file while four processes rewrite it", async function () {
     this.timeout(30_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-catalogue-"));
-    const module = path.resolve(__dirname, "../../../provider/api/catalogue/catalogue-file-cache.js");
+    const module = path.resolve(__dirname, "../../../../provider/api/catalogue/catalogue-file-cache.js");
     const big = Array.from({ length: 500 }, (_, i) => ({ id: `r${i}`, city: "x".repeat(40), country: "", continent: "" }));
     const script =
       `const { CatalogueFileCache } = require(${JSON.stringify(module)});` +

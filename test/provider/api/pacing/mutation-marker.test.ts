@@ -8,8 +8,8 @@
 // and each case says at which virtual millisecond the poll goes. Against a real Redis:
 // redis-poll-yield.test.ts.
 import { expect } from "chai";
-import { MutationMarker, type MarkerStore } from "../../../provider/api/pacing/mutation-marker";
-import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
+import { MutationMarker, type MarkerStore } from "../../../../provider/api/pacing/mutation-marker";
+import { fakeClock, type FakeClock } from "../../../helpers/fake-clock";
 
 const KEY = "pulumi-hosting:mutating:budget";
 const TTL_MS = 300;

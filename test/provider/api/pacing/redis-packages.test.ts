@@ -1,7 +1,7 @@
 // ioredis is optional: a configured Redis without it fails with an error that names the
 // setting and the install command (the loader is injected, so nothing is uninstalled here).
 import { expect } from "chai";
-import { INSTALL_REDIS_PACKAGES, loadRedisPackages, RedisPackageMissingError } from "../../../provider/api/pacing/redis-packages";
+import { INSTALL_REDIS_PACKAGES, loadRedisPackages, RedisPackageMissingError } from "../../../../provider/api/pacing/redis-packages";
 
 function notFound(id: string): Error {
   return Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });

@@ -3,10 +3,10 @@
 // back. Where pacing.test.ts proves over HTTP that nothing is refused, this proves when each
 // request goes, to the millisecond, however busy the machine running it.
 import { expect } from "chai";
-import type { WaitReport } from "../../provider/api";
-import { fakeClock, type FakeClock } from "../helpers/fake-clock";
-import { headerLimiter, ModelApi, mulberry32, type ModelLimiter } from "../helpers/sharing-model";
-import type { RateLimiter, RateLimiterOptions } from "../../provider/api/pacing/rate-limiter";
+import type { WaitReport } from "../../../provider/api";
+import { fakeClock, type FakeClock } from "../../helpers/fake-clock";
+import { headerLimiter, ModelApi, mulberry32, type ModelLimiter } from "../../helpers/sharing-model";
+import type { RateLimiter, RateLimiterOptions } from "../../../provider/api/pacing/rate-limiter";
 
 /** One process on a model key: its limiter (the client's defaults: 60/min, burst 100 until the headers tell). */
 function oneProcess(tier: { perMinute: number; burst: number }, extra: Partial<RateLimiterOptions> = {}) {

@@ -12,16 +12,16 @@
 // whole client side in clocks' sharing model (test/helpers/sharing-model.ts): each process's
 // real RateLimiter and RedisCoordinator over a Redis stand-in (test/helpers/redis-stand-in.ts).
 import { expect } from "chai";
-import { bucketPlan, type BucketPlan } from "../../../provider/api/pacing/gcra-plan";
-import { RedisCoordinator } from "../../../provider/api/pacing/redis-coordinator";
-import { TokenGate } from "../../../provider/api/pacing/token-gate";
-import type { RequestPriority } from "../../../provider/api/wire/types";
-import { RateLimiter as ApiBucket } from "../../../simulator/rate-limit";
-import type { KeyRecord } from "../../../simulator/store/types";
-import { fakeClock } from "../../helpers/fake-clock";
-import { GcraModel } from "../../helpers/gcra-model";
-import { redisStandIn } from "../../helpers/redis-stand-in";
-import { headerLimiter, runModel, type LimiterFactory } from "../../helpers/sharing-model";
+import { bucketPlan, type BucketPlan } from "../../../../provider/api/pacing/gcra-plan";
+import { RedisCoordinator } from "../../../../provider/api/pacing/redis-coordinator";
+import { TokenGate } from "../../../../provider/api/pacing/token-gate";
+import type { RequestPriority } from "../../../../provider/api/wire/types";
+import { RateLimiter as ApiBucket } from "../../../../simulator/rate-limit";
+import type { KeyRecord } from "../../../../simulator/store/types";
+import { fakeClock } from "../../../helpers/fake-clock";
+import { GcraModel } from "../../../helpers/gcra-model";
+import { redisStandIn } from "../../../helpers/redis-stand-in";
+import { headerLimiter, runModel, type LimiterFactory } from "../../../helpers/sharing-model";
 
 const PROCESSES = 8;
 /** Requests each process keeps waiting or in flight, all the time. */

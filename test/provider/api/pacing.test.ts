@@ -2,12 +2,12 @@
 // 429, a create handed to the pacer as a mutation and a status list as a poll, a 429's retry_after
 // honoured, and no pacing for an unlimited key.
 import { expect } from "chai";
-import type { HostingClient } from "../../provider/api";
-import { UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
-import { SHAPES, countRequests } from "../helpers/simulator";
-import type { Pacer } from "../../provider/api/pacing/pacer";
-import { RateLimiter } from "../../provider/api/pacing/rate-limiter";
-import type { RequestPriority } from "../../provider/api/wire/types";
+import type { HostingClient } from "../../../provider/api";
+import { UBUNTU_SLUG, useClientSimulator } from "../../helpers/client-simulator";
+import { SHAPES, countRequests } from "../../helpers/simulator";
+import type { Pacer } from "../../../provider/api/pacing/pacer";
+import { RateLimiter } from "../../../provider/api/pacing/rate-limiter";
+import type { RequestPriority } from "../../../provider/api/wire/types";
 
 /** `pacer`, noting the priority of each token asked for in `asked`. */
 function noting(pacer: Pacer, asked: RequestPriority[]): Pacer {

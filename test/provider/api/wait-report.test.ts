@@ -3,8 +3,8 @@
 // pacing-model.test.ts; here only what no load can change: 12 requests at the key's 2/s take
 // at least 5.5 s, so the 3 s threshold is always passed and at least one report comes.
 import { expect } from "chai";
-import type { WaitReport } from "../../provider/api";
-import { startClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
+import type { WaitReport } from "../../../provider/api";
+import { startClientSimulator, type ClientSimulator } from "../../helpers/client-simulator";
 
 describe("rate-limit wait report", () => {
   let sim: ClientSimulator;

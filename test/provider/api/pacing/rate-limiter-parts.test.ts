@@ -4,16 +4,16 @@
 // milliseconds and no clock runs; the whole limiter is proven in pacing-model.test.ts and
 // sharing-model.test.ts.
 import { expect } from "chai";
-import { CoordinatorLink } from "../../../provider/api/pacing/coordinator-link";
-import type { RateCoordinator } from "../../../provider/api/pacing/coordinator";
-import { GrantTiming, type GrantTimingOptions } from "../../../provider/api/pacing/grant-timing";
-import { HeaderCooperation } from "../../../provider/api/pacing/header-cooperation";
-import { PriorityQueues } from "../../../provider/api/pacing/priority-queues";
-import { rateHeaders } from "../../../provider/api/pacing/rate-headers";
-import { TokenBucket } from "../../../provider/api/pacing/token-bucket";
-import { WaitReporter } from "../../../provider/api/pacing/wait-report";
-import type { WaitReport } from "../../../provider/api/pacing/wait-report";
-import { EPOCH } from "../../helpers/fake-clock";
+import { CoordinatorLink } from "../../../../provider/api/pacing/coordinator-link";
+import type { RateCoordinator } from "../../../../provider/api/pacing/coordinator";
+import { GrantTiming, type GrantTimingOptions } from "../../../../provider/api/pacing/grant-timing";
+import { HeaderCooperation } from "../../../../provider/api/pacing/header-cooperation";
+import { PriorityQueues } from "../../../../provider/api/pacing/priority-queues";
+import { rateHeaders } from "../../../../provider/api/pacing/rate-headers";
+import { TokenBucket } from "../../../../provider/api/pacing/token-bucket";
+import { WaitReporter } from "../../../../provider/api/pacing/wait-report";
+import type { WaitReport } from "../../../../provider/api/pacing/wait-report";
+import { EPOCH } from "../../../helpers/fake-clock";
 
 const RATE = 60 / 60_000; // the default tier: 60/min, in tokens per ms
 

@@ -3,11 +3,11 @@
 // explained, and a network failure carries neither the key nor axios' config.
 import * as util from "util";
 import { expect } from "chai";
-import { ApiError, HttpError, NetworkError, TimeoutError, isApiError, type HostingClient } from "../../provider/api";
-import { expectRejects } from "../helpers/assert";
-import { until } from "../helpers/wait";
-import { startClientSimulator, type ClientSimulator, UBUNTU_SLUG, learnCatalogue } from "../helpers/client-simulator";
-import { SHAPES } from "../helpers/simulator";
+import { ApiError, HttpError, NetworkError, TimeoutError, isApiError, type HostingClient } from "../../../provider/api";
+import { expectRejects } from "../../helpers/assert";
+import { until } from "../../helpers/wait";
+import { startClientSimulator, type ClientSimulator, UBUNTU_SLUG, learnCatalogue } from "../../helpers/client-simulator";
+import { SHAPES } from "../../helpers/simulator";
 
 const READ_KEY = "read-only-key-SECRET-aaaaaaaaaaaa";
 const WRITE_KEY = "write-key-SECRET-bbbbbbbbbbbbbbbb";

@@ -7,10 +7,10 @@
 // longer than any answer: the default tier past its burst), and the test looks at the account
 // before every grant: no clock, no wall-clock wait, the same order every run.
 import { expect } from "chai";
-import { PriorityQueues } from "../../provider/api/pacing/priority-queues";
-import type { Pacer, Ticket } from "../../provider/api/pacing/pacer";
-import type { RequestPriority } from "../../provider/api/wire/types";
-import { UBUNTU_SLUG, useClientSimulator } from "../helpers/client-simulator";
+import { PriorityQueues } from "../../../provider/api/pacing/priority-queues";
+import type { Pacer, Ticket } from "../../../provider/api/pacing/pacer";
+import type { RequestPriority } from "../../../provider/api/wire/types";
+import { UBUNTU_SLUG, useClientSimulator } from "../../helpers/client-simulator";
 
 /** A pacer the test drives: `grant` lets the first waiting request (by priority) go. */
 class OneAtATime implements Pacer {

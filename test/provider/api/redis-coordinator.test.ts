@@ -6,17 +6,17 @@
 // (Debian's redis-server, scripts/redis.sh) and the simulator: K processes on one key take
 // every token from Redis and stay inside the key's limit; an unreachable or lost Redis costs
 // one warning and nothing else; without the setting ioredis does not load.
-import type { KeySpec } from "../../simulator";
+import type { KeySpec } from "../../../simulator";
 import { expect } from "chai";
 import { execFile } from "child_process";
 import { createHash } from "crypto";
 import * as net from "net";
 import * as path from "path";
 import { Redis } from "ioredis";
-import { FAST_KEY, startClientSimulator, UBUNTU_SLUG, useClientSimulator, type ClientSimulator } from "../helpers/client-simulator";
-import { startRedis, type TestRedis } from "../helpers/redis";
-import { SHAPES } from "../helpers/simulator";
-import { runTogether, startWorker, type WorkerResult } from "../../bench/soak/workers";
+import { FAST_KEY, startClientSimulator, UBUNTU_SLUG, useClientSimulator, type ClientSimulator } from "../../helpers/client-simulator";
+import { startRedis, type TestRedis } from "../../helpers/redis";
+import { SHAPES } from "../../helpers/simulator";
+import { runTogether, startWorker, type WorkerResult } from "../../../bench/soak/workers";
 
 const K = 3;
 const M = 12;
@@ -135,7 +135,7 @@ describe("Redis rate-limit coordinator, loading", () => {
   /** Makes one request in a fresh Node process; prints whether ioredis got loaded. */
   const loaded = (redisUrl: string) => {
     const script = `
-      const { createClient } = require(${JSON.stringify(path.resolve(__dirname, "../../provider/api"))});
+      const { createClient } = require(${JSON.stringify(path.resolve(__dirname, "../../../provider/api"))});
       const c = createClient({ baseUrl: ${JSON.stringify(sim.url)}, apiKey: ${JSON.stringify(FAST_KEY)}, rateLimitRedis: ${JSON.stringify(redisUrl)} });
       c.getAccount().then(() => {
         const names = Object.keys(require.cache);

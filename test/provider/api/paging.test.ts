@@ -2,9 +2,9 @@
 // server once, a filter carried in the next links, no page fetched ahead of the caller, and next
 // links followed only on the API's own base.
 import { expect } from "chai";
-import { paginate } from "../../provider/api/wire/paginate";
-import { startClientSimulator, type ClientSimulator, learnCatalogue, wireCreate } from "../helpers/client-simulator";
-import { SHAPES, countRequests } from "../helpers/simulator";
+import { paginate } from "../../../provider/api/wire/paginate";
+import { startClientSimulator, type ClientSimulator, learnCatalogue, wireCreate } from "../../helpers/client-simulator";
+import { SHAPES, countRequests } from "../../helpers/simulator";
 
 const FLEET = 1234;
 

@@ -3,7 +3,7 @@
 // refused without throwing.
 import { createHmac } from "crypto";
 import { expect } from "chai";
-import { signWebhookBody, verifyWebhookSignature } from "../../provider/api";
+import { signWebhookBody, verifyWebhookSignature } from "../../../provider/api";
 
 describe("webhook signatures", () => {
   const secret = "whsec-test-secret";

@@ -7,7 +7,7 @@
 // until its second answer, so a process that started beside others already spending the key took
 // the empty bucket for its own and raced them for every token (most 429s at 4 and 8 stacks).
 import { expect } from "chai";
-import { SharedUse } from "../../../provider/api/pacing/shared-use";
+import { SharedUse } from "../../../../provider/api/pacing/shared-use";
 
 const DEFAULT_RATE = 60 / 60_000; // tokens per ms: 60/min
 
