@@ -12,6 +12,7 @@ import { API_KEY, SHAPES, stackConfig, startWorld, type World } from "./fixtures
 import { countRequests, TEST_TIMINGS } from "../helpers/simulator";
 import { evalProgramFragment, type ServerTweak } from "./support/program-fragment";
 import { packageBin } from "./support/package-bin";
+import { DEBIAN, UBUNTU } from "./support/os-images";
 
 const execFileAsync = promisify(execFile);
 const FLEET = 20;
@@ -37,7 +38,7 @@ async function createFleet(world: World): Promise<string[]> {
     ids.push(await createDirectly(world, {
       region: i % 2 === 0 ? "ewr" : "fra",
       plan: i % 3 === 0 ? "vc2-2c-4gb" : "vc2-1c-1gb",
-      ...(world.sim.shape === "A" ? { os_id: i % 4 === 0 ? 2136 : 2284 } : { os: i % 4 === 0 ? "debian-12" : "ubuntu-24.04" }),
+      ...(world.sim.shape === "A" ? { os_id: i % 4 === 0 ? DEBIAN : UBUNTU } : { os: i % 4 === 0 ? "debian-12" : "ubuntu-24.04" }),
       label: ready ? `web-${i}` : `legacy-${i}`,
       tags: ready ? ["fleet", "web", ...(world.sim.shape === "A" ? [OWNER] : [])] : ["fleet", "legacy"],
     }));

@@ -19,9 +19,9 @@ import { countRequests } from "../helpers/simulator";
 import { until } from "../helpers/wait";
 import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { fleetOutputs } from "./support/fleet-state";
+import { DEBIAN, UBUNTU } from "./support/os-images";
 
-const UBUNTU = 2284;
-const DEBIAN = 2136;
 
 const yaml = (options = "") => `name: fleet-cancel
 runtime: yaml
@@ -62,8 +62,7 @@ for (const shape of SHAPES) {
     const live = () => world.sim.liveServers();
     /** Every live server is in the state, as a member or a leftover. */
     async function expectAllRecorded(): Promise<void> {
-      const doc = JSON.parse(await project.pulumi("stack", "export"));
-      const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
+      const fleet = fleetOutputs(await project.pulumi("stack", "export"));
       const recorded = [...Object.values(fleet.members), ...Object.values(fleet.leftovers)].map((m: any) => m.id).sort();
       const servers = await live();
       const seen = JSON.stringify({ members: fleet.members, leftovers: fleet.leftovers, live: servers.map((s) => [s.id, s.label, s.os_id, s.status]) });

@@ -25,10 +25,9 @@ import { killWhen } from "./support/kill-run";
 import { recoverKilledRun } from "./support/killed-recovery";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { DEBIAN, UBUNTU } from "./support/os-images";
 
 const PROVISION_MS = 3000;
-const UBUNTU = 2284;
-const DEBIAN = 2136;
 const ORPHANS_CLI = packageBin("hosting-orphans");
 
 const YAML = `name: fleet-crash

@@ -12,6 +12,8 @@ import { SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
 import type { PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
+import { fleetOutputs } from "./support/fleet-state";
+import { DEBIAN } from "./support/os-images";
 
 // No plugins block: createPluginProject links the tarball's plugin.
 const YAML = `name: fleet-health
@@ -42,7 +44,6 @@ outputs:
 `;
 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
-const fleetOutputs = (exported: string) => JSON.parse(exported).deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
 
 for (const shape of SHAPES) {
   describe(`Fleet health-gated roll in Pulumi YAML on the plugin face, shape ${shape}`, function () {
@@ -76,13 +77,13 @@ for (const shape of SHAPES) {
       expect(failure).to.match(/× status 503/);
       expect(failure).to.match(/rolled back/);
       expect(failure).to.contain("the roll is held: the next `pulumi up` tries it again only when the program changes those members' spec or health check, or sets a new retryRoll");
-      const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
+      const made = (await world.sim.rawServers()).filter((s) => s.os_id === DEBIAN);
       expect(made, "only the first batch was ever made").to.have.length(2);
       expect(await liveIds(world), "exactly the 8 old servers").to.deep.equal(before);
       const outs = fleetOutputs(await project.pulumi("stack", "export"));
       expect(Object.values(outs.members).map((m: any) => m.id).sort()).to.deep.equal(before);
       expect(outs.leftovers).to.deep.equal({});
-      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
+      expect(outs.heldRoll?.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
     });
 
     it("the same program again holds the roll: the next up makes and deletes nothing, then preview --expect-no-changes passes", async () => {
@@ -109,7 +110,7 @@ for (const shape of SHAPES) {
       const live = await liveIds(world);
       expect(live).to.have.length(10);
       expect(live.filter((i) => before.includes(i))).to.deep.equal(before);
-      const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
+      const made = (await world.sim.rawServers()).filter((s) => s.os_id === DEBIAN);
       expect(made, "no server of the failing image since the first batch").to.have.length(2);
       await project.pulumi("preview", "--expect-no-changes");
     });

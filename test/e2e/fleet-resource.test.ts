@@ -18,6 +18,7 @@ import { API_KEY, SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
+import { fleetOutputs } from "./support/fleet-state";
 
 const FLEET_PROPERTIES = `
       maxSurge: 2
@@ -129,11 +130,6 @@ function probe(world: World, known: Set<string>, onNew?: (s: any, n: number) => 
 }
 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
-const fleetOutputs = (exported: string) => {
-  const doc = JSON.parse(exported);
-  const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet");
-  return fleet.outputs as { members: Record<string, any>; leftovers: Record<string, any> };
-};
 
 for (const shape of SHAPES) {
   describe(`Fleet in Pulumi YAML on the plugin face, 3 groups × 2 regions, shape ${shape}`, function () {
