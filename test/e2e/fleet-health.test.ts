@@ -13,6 +13,7 @@ import { TOOLS_DIR } from "./pulumi-env";
 import type { PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
 import { fleetOutputs } from "./support/fleet-state";
+import { given } from "./support/given";
 import { DEBIAN } from "./support/os-images";
 
 // No plugins block: createPluginProject links the tarball's plugin.
@@ -56,13 +57,11 @@ for (const shape of SHAPES) {
       await project.pulumi("config", "set", "healthUrl", `${world.sim.url}/_health/{id}`);
     });
     after(() => closeWorldProject(world, project, true));
-
-    it("up makes 8 members, each healthy before the up ends", async () => {
-      await project.pulumi("up", "--yes", "--skip-preview");
-      expect(await liveIds(world)).to.have.length(8);
-    });
-
-    it("a roll to a never-healthy image fails after the first batch naming the members and the check; rollback leaves exactly the 8 old servers", async () => {
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
+    /** A roll to a never-healthy image after the first up: the old members, and how the up failed. */
+    const failedRoll = given(async () => {
+      await upped();
       const before = await liveIds(world);
       await world.sim.admin("PUT", "/health", { rules: [{ image: "debian-12", mode: "never" }] });
       await project.pulumi("config", "set", "os", "debian-12");
@@ -72,6 +71,16 @@ for (const shape of SHAPES) {
       } catch (e) {
         failure = (e as Error).message;
       }
+      return { before, failure };
+    });
+
+    it("up makes 8 members, each healthy before the up ends", async () => {
+      await upped();
+      expect(await liveIds(world)).to.have.length(8);
+    });
+
+    it("a roll to a never-healthy image fails after the first batch naming the members and the check; rollback leaves exactly the 8 old servers", async () => {
+      const { before, failure } = await failedRoll();
       expect(failure).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 3/);
       expect(failure).to.match(/member web-ewr-2: /);
       expect(failure).to.match(/× status 503/);
@@ -87,6 +96,7 @@ for (const shape of SHAPES) {
     });
 
     it("the same program again holds the roll: the next up makes and deletes nothing, then preview --expect-no-changes passes", async () => {
+      await failedRoll();
       const before = await liveIds(world);
       await world.sim.resetStats();
       // The engine updates a resource whose last operation failed once more: the held roll makes it a no-op.
@@ -99,6 +109,7 @@ for (const shape of SHAPES) {
     });
 
     it("while the roll is held, a count of 10 makes its 2 new members on the old image and no server of the failing one; then no change", async () => {
+      await failedRoll();
       const before = await liveIds(world);
       await project.config({ count: "10" });
       const preview = await project.pulumi("preview");
