@@ -1,18 +1,13 @@
 // Which resource of the stack adopts which server id, so that two resources adopting the same
 // server fail at preview instead of both taking it over (and one deleting it on destroy).
 //
-// Why one record per provider process sees the whole stack: every dynamic resource of a stack is
-// served by the engine's one default `pulumi-nodejs` provider, i.e. one provider process per
-// operation, and every `check` of that operation runs in it (process state is shared by every
-// resource of the process, and reaches the code through the operation context, never a module
-// global, so that tests can make a process of their own). The e2e
-// test "one id adopted twice" proves it with the real engine: it can only pass when the second
-// resource's check sees the first one's claim.
-//
-// A resource is known by its URN (the engine's, from the operation context; its name where no
-// URN is known): names repeat (two resources "web" under two parents), URNs do not. The same URN
-// checked twice (preview, then up) is the same resource, not a duplicate. Messages name a
-// resource by its name, or by its URN where the two claimants share the name.
+// One record per provider process sees the whole stack: every dynamic resource of a stack is
+// served by the engine's one default `pulumi-nodejs` provider, so every `check` of an operation
+// runs in one process (the record reaches the code through the operation context, never a module
+// global). The e2e test "one id adopted twice" proves it with the real engine.
+// A resource is known by its URN (its name where no URN is known): names repeat, URNs do not.
+// The same URN checked twice (preview, then up) is one resource, not a duplicate. Messages name
+// a resource by its name, or by its URN where the two claimants share the name.
 
 export class AdoptionClaims {
   /** Per server id: each claimant's identity (URN, else name) and its name. */

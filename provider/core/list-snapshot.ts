@@ -1,21 +1,15 @@
 // The last full server list the status waiter made, kept so that the engine's Reads of one
-// `pulumi refresh` cost one list call however the engine spaces them. The engine dispatches
-// Reads with bounded parallelism and waits for each answer, so on a loaded machine they do
-// not arrive within one read batch, and each batch would cost a list call of its own. Any read
-// asking for it is answered from here instead when:
+// `pulumi refresh` cost one list call however the engine spaces them (it dispatches Reads with
+// bounded parallelism, so they do not all arrive within one read batch). A read that asks for it
+// is answered from here when:
 // - the list is at most `maxAgeMs` old, counted from when its request was *sent*;
-// - the server is in it: only positive hits, so a server created after the list is read
-//   fresh, never reported gone;
-// - this process has not acted on the server: after a wait() on it (a create, a power action, a
-//   delete) or a fresh read of it (update and adoption read fresh before they PATCH), its reads
-//   are fresh for the rest of the process. For good, not just for lists sent earlier: a list sent
-//   after update's fresh read but before its PATCH lands would still hold the old label.
-// Why a stale answer is acceptable: a provider process lives for one CLI operation, so a
-// snapshot never outlives the `pulumi refresh` that took it, and a refresh started later always
-// lists fresh; within one operation the engine reads each resource once; and the data is at
-// most 30 s old (the default), the same order as the refresh itself.
+// - the server is in it: only positive hits, so a server created after the list is read fresh;
+// - this process has not acted on the server (a wait() on it, or a fresh read before a PATCH):
+//   from then on its reads are fresh for the rest of the process.
+// A stale answer is acceptable because a provider process lives for one CLI operation, so a
+// snapshot never outlives the refresh that took it, and the engine reads each resource once.
 // Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
-// never replaces a newer one.
+// never replaces a newer one. The user's view: docs/guide/servers.md#create-delete-refresh.
 
 import { realClock, type Clock } from "../api/wire/clock";
 import type { Server } from "../api/wire/types";

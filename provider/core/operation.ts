@@ -1,16 +1,13 @@
 // Cancellation and time-outs of the engine's operations: one concern of the core, not a flag in
-// each loop. The engine's Cancel (the plugin's gRPC Cancel, on Ctrl-C) aborts the provider
-// process's AbortSignal (provider-process.ts); every operation carries it in its context
-// (context.ts) to each wait (status-waiter.ts), each paced request (the rate limiter's queue),
-// each retry's back-off (api/http/retry.ts) and each pause (`sleepUnlessCancelled`), the way
-// pulumi-go-provider's middleware/cancel ties Cancel to each request's context. A request
+// each loop. The engine's Cancel aborts the provider process's AbortSignal (provider-process.ts),
+// which every operation carries in its context to each wait, paced request, retry back-off and
+// pause (`sleepUnlessCancelled`), as pulumi-go-provider's middleware/cancel does. A request
 // already sent is never abandoned, so a create whose POST was answered ends as a partial create
 // with the server's id (server/resource-init-failed.ts), never a lost server. Once cancelled the
-// process stays cancelled: the engine starts nothing after Cancel, and an operation that comes
-// anyway ends before its first request.
-//
+// process stays cancelled: an operation that comes anyway ends before its first request.
 // A request's `timeout` (the program's customTimeouts) is the operation's wait budget: it
 // replaces `waitTimeoutSeconds`, and its source is named when it runs out.
+// What a user sees of this: docs/guide/recovery.md#ctrl-c.
 
 import { abortable } from "../api/wire/abortable";
 

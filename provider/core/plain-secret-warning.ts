@@ -1,16 +1,13 @@
-// A warning, once per program process, when a secret setting (`hosting:apiKey`,
-// `hosting:rateLimitRedis`: `secret` in settings/declaration.ts) sits in the stack config as plain
-// text (`pulumi config set hosting:apiKey ...` without `--secret`): anyone who reads
-// Pulumi.<stack>.yaml or the repository that holds it reads the key.
+// A warning, once per program process, when a secret setting (`secret` in
+// settings/declaration.ts) sits in the stack config as plain text: anyone who reads
+// Pulumi.<stack>.yaml reads the key.
 //
-// Why here and not in the provider's configure(): the dynamic-provider host of @pulumi/pulumi
-// (cmd/dynamic-provider/index.js, the same in 3.248 and 3.270) unwraps every secret of the
-// ConfigureRequest (`rpc.unwrapRpcSecret`) before configure(req) runs, and `req.config.get`
-// hands back plain strings, so the provider process cannot tell a secret from a plain value.
-// The program process can: the language host gives it the stack's secret config keys
-// (PULUMI_CONFIG_SECRET_KEYS, or the Automation API's inline runtime), which the SDK's own
-// `runtime.isConfigSecret` reads. The Server and Webhook constructors and the lookups run there
-// and call this; `pulumi.log.warn` in that process reaches the engine as a diagnostic.
+// It runs in the program process, not in the provider's configure(): the dynamic-provider host
+// of @pulumi/pulumi unwraps every secret of the ConfigureRequest before configure(req) runs, so
+// the provider process cannot tell a secret from a plain value. The program process can: the
+// SDK's `runtime.isConfigSecret` knows the stack's secret config keys. The Server and Webhook
+// constructors and the lookups call this; `pulumi.log.warn` there reaches the engine as a
+// diagnostic.
 
 import * as pulumi from "@pulumi/pulumi";
 import { SETTINGS } from "./settings";

@@ -1,10 +1,7 @@
-// Progress of long work, for the person watching `pulumi up`: a Server's wait for `active`, a
-// Fleet's creates, updates and deletes (n of N), a roll's batches. Each operation context carries
-// one reporter (context.ts), made by the provider process (provider-process.ts) from the sink its
-// face gives for the request: the plugin's sends each line to the engine as an ephemeral status of
-// the resource (plugin/engine-log.ts), which the CLI shows in the progress display's Info column
-// (and prints as the resource's row in a non-interactive run) and leaves out of the final output.
-// A request without a sink gets `silentProgress`.
+// Progress of long work, for the person watching `pulumi up` (docs/guide/progress.md): a
+// Server's wait for `active`, a Fleet's creates, updates and deletes (n of N), a roll's batches.
+// Each operation context carries one reporter, made by the provider process from the sink its
+// face gives for the request; a request without a sink gets `silentProgress`.
 //
 // A reporter sends few lines. A wait says nothing until it has lasted `quietMs`, then one line
 // every `intervalMs` until it ends. A count says where it is each time it passes one of `steps`

@@ -1,24 +1,15 @@
-// The one status waiter of the provider process. Every server that waits (for `active`
-// after create, for `stopped`/`active` after a power action, for its absence after delete)
-// registers here; one `listAllServers` call per poll answers all of them, so fifty servers
-// waiting cost one request per poll instead of fifty. Reads are batched the same way: reads
-// that keep arriving less than `readBatchMs` apart share one list call (or one GET when alone),
-// up to `readBatchMaxMs` after the first, so a refresh of 500 servers costs one list, not one
-// per 25 ms of the engine's dispatch. Polls go to the client at the lowest priority ("poll").
-// Every full list (a poll's or a read batch's) is kept for `readSnapshotMs` as a snapshot that
-// answers the engine's Reads (`read(id, { snapshot: true })`) when they come spaced further apart
-// than a batch: see list-snapshot.ts for when that is safe.
-//
-// Timing: a waiter's first poll is at the API's estimated provisioning time when it sent
-// one (v1.8), or up to `estimateGather` of that estimate later when other waiters are due by
-// then (one list for all of them; `sharedKeyGather` while other processes spend the key), else
-// after `initialPollMs`; the interval then grows by `backoff` up to `maxPollMs`. Everything
-// comes from `WaiterTimings`, and the time from the `clock` option
-// (the real one by default), so tests run on a fake clock and assert each poll's virtual time.
-//
-// Cancellation: a wait or read whose `signal` aborts leaves at once, rejected with its reason
-// (abortable.ts); a poll still queued for its token when no waiter is left is dropped (its own
-// signal).
+// The one status waiter of the provider process. Every server that waits (for `active` after
+// create, for `stopped`/`active` after a power action, for its absence after delete) registers
+// here, and one `listAllServers` call per poll answers all of them. Reads arriving less than
+// `readBatchMs` apart share one list call (or one GET when alone), up to `readBatchMaxMs` after
+// the first; each full list is kept for `readSnapshotMs` to answer the engine's Reads
+// (list-snapshot.ts says when that is safe). Polls go at the lowest priority ("poll").
+// A first poll comes at the API's estimated provisioning time when it sent one, or a little later
+// when other waiters are due then; otherwise after `initialPollMs`, growing by `backoff` up to
+// `maxPollMs`: every timing comes from `WaiterTimings` and the time from the `clock` option.
+// A wait or read whose `signal` aborts leaves at once with its reason (abortable.ts); a poll
+// still queued for its token when no waiter is left is dropped. What a user sees of this:
+// docs/guide/servers.md#create-delete-refresh.
 
 import { abortableWait } from "../api/wire/abortable";
 import { realClock, type Clock, type Timer } from "../api/wire/clock";

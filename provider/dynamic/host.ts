@@ -1,18 +1,12 @@
 // The dynamic face's side in the provider process: what the serialized shells of `Server`,
 // `Webhook` and `Fleet` (provider/*/resource.ts) call once the dynamic-provider host has
-// deserialized them. The process holds one ProviderProcess (core/provider-process.ts) for every
-// resource it serves, `dynamicProcess`, and builds each call's operation context from what the
-// host gives: the stack config at `configure`, and the facts the shell carries for its resource
-// (name, project, stack, replaceOnChanges; the host sends no URN). The host forwards neither the
-// engine's Cancel nor `customTimeouts`, so these operations run with the process's signal and no
-// time-out. Progress lines go to the engine's status of the stack (engine-status.ts).
-// `dynamicEntries` is the same dispatch over another process: the benchmark's naive baseline
-// (bench/naive/provider.ts) serves its shells with a process of its own, and no progress.
-//
-// The serialized `__provider` must stay under 1 KB, and every distinct function in it costs
-// about 250 bytes, so a shell holds two functions instead of seven: `observe` (configure, check,
-// read, diff: nothing changes in the world) and `change` (create, update, delete). Each tells its
-// calls apart by how the dynamic-provider host calls them (@pulumi/pulumi cmd/dynamic-provider/index.js):
+// deserialized them. It builds each call's operation context from the process's one
+// `dynamicProcess` and what the host gives (docs/architecture.md#the-operation-context);
+// `dynamicEntries` is the same dispatch over another process (bench/naive/provider.ts).
+// The serialized `__provider` must stay under 1 KB and each distinct function in it costs about
+// 250 bytes, so a shell holds two: `observe` (configure, check, read, diff) and `change`
+// (create, update, delete). Each tells its calls apart by how the host calls them
+// (@pulumi/pulumi cmd/dynamic-provider/index.js):
 //   configure(req)            check(olds, news)        read(id, props)       diff(id, olds, news)
 //   create(inputs)            delete(id, props)        update(id, olds, news)
 

@@ -4,16 +4,32 @@
 // CI). Ambiguous matches are only reported. The key and base URL come from HOSTING_API_KEY and
 // HOSTING_BASE_URL, else from the first stack's config; the shape and the Redis coordinator
 // likewise from that stack's config, else the environment.
+import type { Stack } from "@pulumi/pulumi/automation";
 import * as readline from "readline";
 import { clientFromSettings } from "../core/client-factory";
 import { toolLogger } from "../core/command";
 import { cliSettings, KEY_FROM_CONFIG, KEY_FROM_ENV, processEnvironment, resolveSettings, SETTINGS, type ResolvedSettings } from "../core/settings";
+import { ADOPT_CONFIG_KEY } from "../server/types";
 import { deleteOrphans } from "./find-orphans";
 import { orphanJson, orphansOutput, type OrphansOutput } from "./output";
 import { previewStack, type PreviewedStack } from "./preview-stack";
-import { recordAdoptions } from "./record-adoptions";
 import { renderMatches } from "./render-matches";
 import { findTaglessOrphans, type TaglessResult } from "./tagless";
+
+const ADOPT_KEY = `hosting:${ADOPT_CONFIG_KEY}`;
+
+/**
+ * Writes matched orphans into the stack config as `hosting:adopt` (resource name → server id),
+ * which the `Server` class reads as `adoptId` (server/registration.ts): the next `up` adopts
+ * them without an edit to the program, in CI as well. Entries already there are kept.
+ */
+async function recordAdoptions(stack: Stack, adoptions: { name: string; id: string }[]): Promise<Record<string, string>> {
+  const all = await stack.getAllConfig();
+  const current: Record<string, string> = all[ADOPT_KEY]?.value ? JSON.parse(all[ADOPT_KEY].value) : {};
+  const next = { ...current, ...Object.fromEntries(adoptions.map((a) => [a.name, a.id])) };
+  await stack.setConfig(ADOPT_KEY, { value: JSON.stringify(next) });
+  return next;
+}
 
 export interface TaglessArgs {
   stacks: string[];

@@ -20,7 +20,7 @@ export const CONFIG_SECRETS = CONFIG_KEYS.filter((k) => SETTINGS[k].secret);
 
 /**
  * Keys that are not settings: the engine's own (version, plugin download URL), and
- * `hosting:adopt`, which a TypeScript program reads in its own process (adopt-config.ts).
+ * `hosting:adopt`, which a TypeScript program reads in its own process (server/registration.ts).
  */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL", ADOPT_CONFIG_KEY]);
 

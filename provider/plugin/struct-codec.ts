@@ -1,17 +1,13 @@
 // google.protobuf.Struct read from and written to its wire bytes straight from and into plain
 // values, without google-protobuf's message objects: a Fleet's member table crosses the engine's
-// boundary on every request, and a wrapper object per value (Struct, map entry, Value, ListValue)
-// costs many times the table's own size in memory and time. The plain values are the ones
-// google-protobuf gives (Struct.toJavaScript, then wire.ts's secret unwrapping) and takes
-// (wire.ts's toStruct, then Struct.fromJavaScript), and the bytes written are the ones it writes:
-// - Struct { map<string, Value> fields = 1 }; entry { string key = 1; Value value = 2 };
-//   written in sorted key order; read in that order, the last of a repeated key winning;
-// - Value: null_value = 1 (varint), number_value = 2 (double), string_value = 3,
-//   bool_value = 4, struct_value = 5, list_value = 6; the last one read wins; none is an error;
-// - ListValue { repeated Value values = 1 }.
-// Pulumi's special values (unknowns, secrets, assets, archives, resource references) are plain
-// strings and objects in a Struct, so they pass as any other value; a secret's wrapper object is
-// removed on the way in and put back on the named top-level properties on the way out (wire.ts).
+// boundary on every request, and a wrapper object per value costs many times the table's own
+// size. The values are the ones google-protobuf gives and takes (with wire.ts's secret
+// handling), and the bytes written are the ones it writes: Struct { map<string, Value> fields =
+// 1 } in sorted key order (read in any order, the last of a repeated key winning); Value's
+// null = 1, number = 2, string = 3, bool = 4, struct = 5, list = 6; ListValue { repeated Value
+// values = 1 }. Pulumi's special values (unknowns, secrets, assets, resource references) are
+// plain strings and objects in a Struct and pass as any other value; a secret's wrapper is
+// removed on the way in and put back on the named top-level properties on the way out.
 
 import { isSecret, SECRET_SIG, SIG_KEY, type Props, type Unwrapped } from "./wire";
 

@@ -1,15 +1,11 @@
 // `check` of a Server with `adoptId`: proves at preview, with any key (a Read key too), that
 // the server can be taken over without a replace: it exists, it is not terminated, its
 // region, plan and OS are the declared ones, and no other resource of the stack adopts it.
-// A mismatch is a check failure naming the field, the live value and the declared one, so
-// `pulumi preview` stops before anything is sent.
-//
-// The read goes through the process's shared waiter (the operation context's), which answers reads
-// that arrive together with one list call: a program adopting 200 servers costs one
-// GET /v1/servers at preview, not 200 GETs.
-//
-// Once the resource is in the stack (check has old inputs), adoptId is dropped from the
-// checked inputs: removing or changing it is no change, and a later replace creates a new
+// A mismatch is a check failure naming the field, the live value and the declared one
+// (docs/guide/adoption-and-moves.md#what-adoption-does-and-checks).
+// The read goes through the process's shared waiter, so reads that arrive together share one
+// list call. Once the resource is in the stack (check has old inputs), adoptId is dropped from
+// the checked inputs: removing or changing it is no change, and a later replace creates a new
 // server instead of adopting (and then deleting) the old one.
 
 import type * as pulumi from "@pulumi/pulumi";

@@ -1,19 +1,14 @@
-// What an update of a server will report, as far as anyone can know before it runs: the
-// plugin face's Update at preview (the engine shows these values, and a program that reads
-// `status` or `mainIp` gets them). Which outputs can the update change?
-//   label, tags, ownerTag   one PATCH: the API changes exactly those fields and no other;
-//                           they come from the new inputs (unknown where the input is)
-//   powerState              start, stop or halt: the API moves `status` through states the
-//                           spec does not list ("Transitions: not shown") and says nothing of
-//                           the address across a power-off, so `status` and `mainIp` are unknown
-//   rebootTriggers          POST /reboot: `status` passes through `rebooting`; unknown. The
-//                           address is kept by a restart, so `mainIp` stays known
-//   a server still provisioning (a create that timed out): the update waits for `active`
-//                           first, and a server being provisioned may not have its address
-//                           yet, so `status` and `mainIp` are unknown
-//   region, plan, image     never an update (they replace: Create at preview answers every
-//                           reported output unknown), so vcpus, ramGb, diskGb, osName,
-//                           pricePerHour and createdAt keep their recorded values
+// What an update of a server will report before it runs: the plugin face's Update at preview
+// (the engine shows these values, and a program that reads `status` or `mainIp` gets them).
+//   label, tags, ownerTag   one PATCH changes exactly those fields: from the new inputs
+//   powerState              the spec lists neither the states `status` passes through nor what
+//                           a power-off does to the address: `status` and `mainIp` unknown
+//   rebootTriggers          `status` passes through `rebooting` (unknown); a restart keeps the
+//                           address, so `mainIp` stays known
+//   still provisioning      the update waits for `active` first, and the address may not exist
+//                           yet: `status` and `mainIp` unknown
+//   region, plan, image     replace, never update: vcpus, ramGb, diskGb, osName, pricePerHour
+//                           and createdAt keep their recorded values
 // stopMode and waitTimeoutSeconds change nothing at the API.
 
 import { UNKNOWN_VALUE, containsUnknown } from "../core/unknown";

@@ -7,14 +7,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceFacts } from "../core/context";
 import { dynamicFacts } from "../core/shell";
-import { adoptIdFromConfig } from "./adopt-config";
 import { addDerivedSecrets } from "./derived-secrets";
-import { SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type ServerArgs } from "./types";
+import { ADOPT_CONFIG_KEY, SERVER_INPUT_NAMES, SERVER_REPORTED_NAMES, type ServerArgs } from "./types";
 
 export interface ServerRegistration {
   props: Record<string, unknown>;
   facts: ResourceFacts;
   opts: pulumi.CustomResourceOptions;
+}
+
+/**
+ * The id `hosting:adopt` gives the resource `name`, if any: the config maps a Server's resource
+ * name to the id of the server it adopts, as `hosting-orphans --adopt` writes it after a crashed
+ * `up` (docs/guide/recovery.md). An `adoptId` in the program wins. Like `adoptId`, the entry is
+ * read only while the resource is not in the stack, so it can stay after the `up` that adopted;
+ * remove it before the resource is deleted and declared again.
+ */
+function adoptIdFromConfig(name: string): string | undefined {
+  const map = new pulumi.Config("hosting").getObject<Record<string, unknown>>(ADOPT_CONFIG_KEY);
+  const id = map && typeof map === "object" ? map[name] : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 /** `args` undefined is `Server.get`'s form: nothing declared, the id in `opts`. */

@@ -1,17 +1,13 @@
 // A virtual server of the hosting API.
-//   create  POST /v1/servers (with an Idempotency-Key), then GET /v1/servers polls until
-//           `active` (one shared list call per poll); POST /v1/servers/:id/stop when
-//           powerState is "stopped".
+//   create  POST /v1/servers (with an Idempotency-Key), then polls until `active` (one shared
+//           list call per poll); POST /v1/servers/:id/stop when powerState is "stopped".
+//           With adoptId (or `hosting:adopt` config): no POST; see adopt.ts.
 //   read    GET /v1/servers/:id, or one GET /v1/servers for concurrent reads.
-//           With adoptId (or a `hosting:adopt` config entry, adopt-config.ts): no POST; see
-//           provider/server/adopt.ts (at most one PATCH and one power action).
-//   update  PATCH /v1/servers/:id (label and tags in one call);
-//           POST /v1/servers/:id/start|stop|halt for powerState (halt: stopMode "hard"),
-//           POST /v1/servers/:id/reboot when rebootTriggers change, then polls until settled.
-//   delete  GET /v1/servers/:id (or one list for concurrent deletes): a server a Fleet of the
-//           stack holds is left to it (fleet-held.ts); else DELETE /v1/servers/:id (404 counts
-//           as done), then polls until it is gone.
-// Everything else (region, plan, os/osId, hostname, sshKeyIds, userData, backups,
+//   update  PATCH /v1/servers/:id (label and tags in one call); POST .../start|stop|halt for
+//           powerState, POST .../reboot when rebootTriggers change, then polls until settled.
+//   delete  a read first: a server a Fleet of the stack holds is left to it (fleet-held.ts);
+//           else DELETE /v1/servers/:id (404 counts as done), then polls until it is gone.
+// Every other input (region, plan, os/osId, hostname, sshKeyIds, userData, backups,
 // ddosProtection) has no in-place update in the spec, so changing it replaces the server.
 
 import * as pulumi from "@pulumi/pulumi";

@@ -159,6 +159,6 @@ export const SERVER_UNWRITTEN_DEFAULTS = {
 /** Ownership tags look like `pulumi-stack:<project>/<stack>` (see provider/orphans). */
 export const OWNER_TAG_PREFIX = "pulumi-stack:";
 
-/** The config key (namespace `hosting`) that maps resource names to ids to adopt (adopt-config.ts). */
+/** The config key (namespace `hosting`) that maps resource names to ids to adopt (registration.ts). */
 export const ADOPT_CONFIG_KEY = "adopt";
 

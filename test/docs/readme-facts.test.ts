@@ -146,8 +146,8 @@ describe("README and docs state what the code does", () => {
     }
   });
 
-  it("the client's paging fleet is the one test/api/paging.test.ts lists", () => {
-    const fleet = Number(/const FLEET = ([\d_]+);/.exec(read("test/api/paging.test.ts"))![1].replace(/_/g, ""));
+  it("the client's paging fleet is the one test/provider/api/paging.test.ts lists", () => {
+    const fleet = Number(/const FLEET = ([\d_]+);/.exec(read("test/provider/api/paging.test.ts"))![1].replace(/_/g, ""));
     const stated = numbersIn(TESTING, /paging (\d[\d,]*) servers/g);
     expect(stated, "docs/testing.md states it").to.have.length.at.least(1);
     for (const n of stated) expect(n, "docs/testing.md paging fleet").to.equal(fleet);

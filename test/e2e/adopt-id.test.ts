@@ -12,6 +12,8 @@ import { API_KEY, SHAPES, stackConfig, startWorld, type World } from "./fixtures
 import { countRequests, TEST_TIMINGS } from "../helpers/simulator";
 import { evalProgramFragment, type ServerTweak } from "./support/program-fragment";
 import { packageBin } from "./support/package-bin";
+import { DEBIAN, UBUNTU } from "./support/os-images";
+import { given } from "./support/given";
 
 const execFileAsync = promisify(execFile);
 const FLEET = 20;
@@ -37,7 +39,7 @@ async function createFleet(world: World): Promise<string[]> {
     ids.push(await createDirectly(world, {
       region: i % 2 === 0 ? "ewr" : "fra",
       plan: i % 3 === 0 ? "vc2-2c-4gb" : "vc2-1c-1gb",
-      ...(world.sim.shape === "A" ? { os_id: i % 4 === 0 ? 2136 : 2284 } : { os: i % 4 === 0 ? "debian-12" : "ubuntu-24.04" }),
+      ...(world.sim.shape === "A" ? { os_id: i % 4 === 0 ? DEBIAN : UBUNTU } : { os: i % 4 === 0 ? "debian-12" : "ubuntu-24.04" }),
       label: ready ? `web-${i}` : `legacy-${i}`,
       tags: ready ? ["fleet", "web", ...(world.sim.shape === "A" ? [OWNER] : [])] : ["fleet", "legacy"],
     }));
@@ -103,14 +105,19 @@ for (const shape of SHAPES) {
       expect(generated).to.not.include(API_KEY);
     });
 
-    it("1. up adopts all 20: no POST, no DELETE, one PATCH for each server that differs and none for the others", async () => {
+    /** The up that adopts the fleet, 5 of its servers relabelled, with the requests it sent. */
+    const adopted = given(async () => {
       for (let i = 15; i < FLEET; i++) tweak.args[ids[i]] = { label: `renamed-${i}` };
       await world.sim.resetStats();
       const result = await stack.up();
+      return { result, sent: await mutations(world), byRoute: (await world.sim.stats()).byRoute };
+    });
+
+    it("1. up adopts all 20: no POST, no DELETE, one PATCH for each server that differs and none for the others", async () => {
+      const { result, sent, byRoute } = await adopted();
       expect(result.outputs.ids.value).to.deep.equal(Object.fromEntries(ids.map((id) => [id, id])));
       expect(result.outputs.statuses.value).to.deep.equal(Object.fromEntries(ids.map((id) => [id, "active"])));
-      const sent = await mutations(world);
-      console.log(`      scenario 1, shape ${shape}, requests of \`up\`: ${JSON.stringify((await world.sim.stats()).byRoute)}`);
+      console.log(`      scenario 1, shape ${shape}, requests of \`up\`: ${JSON.stringify(byRoute)}`);
       // Shape A: 10 servers need the ownership tag (5 also a new label): 10 PATCHes in all, so
       // each of them got exactly one and the 10 that already matched got none. Shape B: no
       // ownership tag by default, so only the 5 relabelled servers get one.
@@ -125,6 +132,7 @@ for (const shape of SHAPES) {
     });
 
     it("1. preview --expect-no-changes passes, and again after a refresh", async () => {
+      await adopted();
       await world.sim.resetStats();
       await stack.preview(true);
       const stats = await world.sim.stats();
@@ -135,6 +143,7 @@ for (const shape of SHAPES) {
     });
 
     it("2. removing adoptId is no change; a tag change is one PATCH; an OS change replaces", async () => {
+      await adopted();
       tweak.dropAdoptId = true;
       await world.sim.resetStats();
       await stack.preview(true);
@@ -156,6 +165,7 @@ for (const shape of SHAPES) {
     });
 
     it("4. a rebootTriggers change is one POST /reboot, same id, active after; stopMode hard halts", async () => {
+      await adopted();
       tweak.args[ids[2]] = { rebootTriggers: ["v1"] };
       await stack.up();
       await world.sim.resetStats();
@@ -175,6 +185,7 @@ for (const shape of SHAPES) {
     });
 
     it("5. destroy deletes adopted servers like created ones; retainOnDelete leaves them", async () => {
+      await adopted();
       tweak.retain = new Set([ids[4], ids[5]]);
       await stack.up();
       await world.sim.resetStats();

@@ -9,6 +9,7 @@ import * as hosting from "pulumi-hosting";
 import { E2EStack } from "./e2e-stack";
 import { until } from "../helpers/wait";
 import { API_KEY, SHAPES, stackConfig, startWorld, World } from "./fixtures";
+import { given } from "./support/given";
 
 async function createOutsidePulumi(world: World, shape: string): Promise<string> {
   const osField = shape === "A" ? { os_id: await ubuntuId(world) } : { os: "ubuntu-24.04" };
@@ -59,9 +60,11 @@ for (const shape of SHAPES) {
       await stack?.dispose();
       await world?.close();
     });
+    /** The up that reads the hand-made server into the stack. */
+    const upped = given(() => stack.up());
 
     it("10. Server.get reads every field of a hand-made server into the stack", async () => {
-      const result = await stack.up();
+      const result = await upped();
       expect(result.outputs.adopted.value).to.deep.equal({
         id,
         label: "hand-made",
@@ -77,6 +80,7 @@ for (const shape of SHAPES) {
     });
 
     it("10. destroying the stack leaves the adopted server running (it is only read)", async () => {
+      await upped();
       await stack.destroy();
       expect((await world.sim.liveServers()).map((s) => s.id)).to.deep.equal([id]);
     });

@@ -10,6 +10,7 @@ import { promisify } from "util";
 import { parse } from "yaml";
 import { createPulumiEnv, PulumiEnv, REPO_ROOT, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, WEBHOOK_SECRET, World } from "./fixtures";
+import { given } from "./support/given";
 
 const fleetSize = (): number => {
   const doc = parse(fs.readFileSync(path.join(REPO_ROOT, "fleet.yaml"), "utf8"));
@@ -51,8 +52,11 @@ for (const shape of SHAPES) {
       await world?.close();
     });
 
+    /** The first up, which every later case stands on. */
+    const upped = given(() => pulumi("up", "--yes", "--skip-preview"));
+
     it("pulumi up creates the fleet of fleet.yaml and its webhook hears every server.created", async () => {
-      const out = await pulumi("up", "--yes", "--skip-preview");
+      const out = await upped();
       expect(out).to.match(/\+ \d+ created/);
       const live = await world.sim.liveServers();
       expect(live.length).to.equal(fleetSize());
@@ -62,11 +66,13 @@ for (const shape of SHAPES) {
     });
 
     it("pulumi preview --expect-no-changes passes after the up", async () => {
+      await upped();
       const out = await pulumi("preview", "--expect-no-changes");
       expect(out).to.match(/\d+ unchanged/);
     });
 
     it("pulumi destroy removes every server and the webhook", async () => {
+      await upped();
       await pulumi("destroy", "--yes", "--skip-preview");
       expect(await world.sim.liveServers()).to.deep.equal([]);
       expect((await world.sim.rawWebhooks()).filter((w) => !w.deleted_at)).to.deep.equal([]);

@@ -9,6 +9,7 @@ import { expect } from "chai";
 import { SHAPES, type World } from "./fixtures";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
 import type { PluginProject } from "./support/plugin-project";
+import { given } from "./support/given";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const SERVER = "pulumi-nodejs:dynamic/hosting:Server";
@@ -50,12 +51,17 @@ for (const shape of SHAPES) {
       }));
     });
     after(() => closeWorldProject(world, project, true));
+    /** The first up, after its preview's steps, which every later case stands on. */
+    const upped = given(async () => {
+      const steps = await previewSteps();
+      await project.pulumi("up", "--yes");
+      return steps;
+    });
 
     it("up with its preview: web2's label is web1's id, unknown at preview, applied", async () => {
-      const steps = await previewSteps();
+      const steps = await upped();
       expect(steps.web2.op).to.equal("create");
       expect(steps.web2.newState?.inputs?.label).to.equal(UNKNOWN);
-      await project.pulumi("up", "--yes");
       const o = await outputs();
       expect(o.web2Label).to.equal(o.web1Id);
       const state = JSON.parse(await project.pulumi("stack", "export"));
@@ -67,6 +73,7 @@ for (const shape of SHAPES) {
     });
 
     it("a label and an OS change replace web1 for the OS alone; web3 ignores its label; web2 follows the new id", async () => {
+      await upped();
       await project.config({ label: "second", os: "debian-12" });
       const steps = await previewSteps();
       expect(steps.web1.op).to.equal("replace");
@@ -85,6 +92,7 @@ for (const shape of SHAPES) {
     });
 
     it("replaceOnChanges: [tags] replaces web2 for a tag change that is otherwise in place", async () => {
+      await upped();
       for (const [i, t] of ["a", "b"].entries()) await project.pulumi("config", "set", "--path", `tags[${i}]`, t);
       const steps = await previewSteps();
       expect(steps.web2.op).to.equal("replace");

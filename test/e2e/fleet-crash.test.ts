@@ -25,10 +25,10 @@ import { killWhen } from "./support/kill-run";
 import { recoverKilledRun } from "./support/killed-recovery";
 import { packageBin } from "./support/package-bin";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { DEBIAN, UBUNTU } from "./support/os-images";
+import { given } from "./support/given";
 
 const PROVISION_MS = 3000;
-const UBUNTU = 2284;
-const DEBIAN = 2136;
 const ORPHANS_CLI = packageBin("hosting-orphans");
 
 const YAML = `name: fleet-crash
@@ -93,6 +93,15 @@ for (const { face, project: projectName, yaml, files } of FACES) {
         killWhen(project, stack, [verb, "--yes", "--skip-preview"], what, async () => ready(await raw()));
 
       const recover = (finish: "up" | "destroy") => recoverKilledRun(project, stack, finish);
+      const up = () => project.pulumi("up", "--yes", "--skip-preview");
+      /** The fleet's members exist (after the first case's recovery, this up changes nothing). */
+      const members = given(async () => void (await up()));
+      /** The fleet has rolled to debian-12 (after the roll case's recovery, this up changes nothing). */
+      const onDebian = given(async () => {
+        await members();
+        await project.pulumi("config", "set", "os", "debian-12");
+        await up();
+      });
 
       /** The account holds exactly `count` members on `osId`, all in the state, nothing else; then no change and no orphan. */
       async function expectExact(count: number, osId: number): Promise<void> {
@@ -160,6 +169,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       });
 
       it("after a roll's first batch: the recovery takes over the new servers, replaces the rest, and made no server twice", async () => {
+        await members();
         await project.pulumi("config", "set", "os", "debian-12");
         await killDuring("up", "the second batch started", (servers) => servers.filter((s) => s.os_id === DEBIAN).length >= 5);
         await recover("up");
@@ -168,6 +178,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       });
 
       it("during a roll's deletes: the recovery deletes what is left, and made no server twice", async () => {
+        await onDebian();
         await project.pulumi("config", "set", "os", "ubuntu-24.04");
         const before = (await raw()).length;
         await killDuring("up", "the first batch's deletes sent", (servers) => servers.some((s) => s.os_id === DEBIAN && s.deleted_at !== null));
@@ -177,6 +188,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       });
 
       it("during a count-down: the recovery ends with the 4 declared members", async () => {
+        await members();
         await project.pulumi("config", "set", "count", "2");
         const deleted = async () => (await raw()).filter((s) => s.deleted_at !== null).length;
         const already = await deleted();
@@ -187,6 +199,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
       });
 
       it("mid-destroy: the recovery's destroy leaves no server", async () => {
+        await members();
         const live = (await world.sim.liveServers()).length;
         await killDuring("destroy", "the destroy's first delete", (servers) => servers.filter((s) => s.deleted_at === null).length < live);
         await recover("destroy");

@@ -24,12 +24,10 @@ import { SHAPES, type World } from "./fixtures";
 import type { PluginProject } from "./support/plugin-project";
 import { expectFlappingRoll, FLAPPING_IMAGE } from "./support/flapping-roll";
 import { accountOf, closeHealthProject, expectSampledRoll, openHealthProject, sampleHealth, watchHealth, type ProbeRelay } from "./support/health-watch";
+import { fleetOutputs } from "./support/fleet-state";
+import { ALMA, DEBIAN, FEDORA, ROCKY, UBUNTU } from "./support/os-images";
+import { given } from "./support/given";
 
-const UBUNTU = 2284;
-const DEBIAN = 2136;
-const ROCKY = 1869;
-const ALMA = 1868;
-const FEDORA = 2179;
 
 const NODE_PROGRAM = `const pulumi = require("@pulumi/pulumi");
 const hosting = require("pulumi-hosting");
@@ -55,7 +53,6 @@ exports.members = fleet.members;
 
 const PROJECT = "name: fleet-health-node\nruntime: nodejs\nmain: index.js\n";
 
-const fleetOutputs = (exported: string) => JSON.parse(exported).deployment.resources.find((r: any) => /Fleet$/.test(r.type)).outputs;
 
 for (const shape of SHAPES) {
   describe(`Fleet health-gated roll on the dynamic face (a Node program), shape ${shape}`, function () {
@@ -79,13 +76,17 @@ for (const shape of SHAPES) {
       return "";
     }
 
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
+
     it("up makes 8 members, each healthy", async () => {
-      await project.pulumi("up", "--yes", "--skip-preview");
+      await upped();
       const sample = await sampleHealth(world.sim);
       expect(sample).to.deep.equal({ servers: 8, healthy: 8 });
     });
 
     it("a roll to an image healthy 1 s after active never has fewer than 8 healthy members nor more than 10 servers at any sample", async () => {
+      await upped();
       await world.sim.admin("PUT", "/health", { rules: [{ image: "debian-12", mode: "after", afterSeconds: 1 }] });
       const watch = watchHealth(world.sim, 150);
       const failure = await roll("debian-12");
@@ -98,6 +99,7 @@ for (const shape of SHAPES) {
     });
 
     it("a roll to a never-healthy image fails after the first batch naming the members and the check; rollback leaves exactly the 8 old-spec servers, all healthy", async () => {
+      await upped();
       const before = await liveIds();
       const ever = await everIds();
       await world.sim.admin("PUT", "/health", { rules: [{ image: "rocky-9", mode: "never" }] });
@@ -116,10 +118,11 @@ for (const shape of SHAPES) {
       expect(Object.values(outs.members).map((m: any) => m.id).sort()).to.deep.equal(before);
       expect(Object.values(outs.members).every((m: any) => m.os === "debian-12")).to.equal(true);
       expect(outs.leftovers).to.deep.equal({});
-      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
+      expect(outs.heldRoll?.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
     });
 
     it("with rollback: false the roll stops after the first batch: the 8 old servers stay members and the failed batch is recorded as leftovers", async () => {
+      await upped();
       const before = await liveIds();
       const ever = await everIds();
       await project.pulumi("config", "set", "rollback", "false");
@@ -139,6 +142,7 @@ for (const shape of SHAPES) {
     });
 
     it("a canary of 1 held 20 s to a never-healthy image makes exactly 1 new server; the 8 old servers are left, all healthy", async () => {
+      await upped();
       const before = fleetOutputs(await project.pulumi("stack", "export")).members as Record<string, { id: string }>;
       const ever = await everIds();
       await world.sim.admin("PUT", "/health", { rules: [{ image: "fedora-40", mode: "never" }] });
@@ -154,11 +158,12 @@ for (const shape of SHAPES) {
       expect(await sampleHealth(world.sim)).to.deep.equal({ servers: 8, healthy: 8 });
       const outs = fleetOutputs(await project.pulumi("stack", "export"));
       expect(outs.leftovers).to.deep.equal({});
-      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1"]);
+      expect(outs.heldRoll?.members).to.deep.equal(["web-ewr-1"]);
       await project.config({ canary: "0", canaryPauseSeconds: "0" });
     });
 
     it("a flapping check is not healthy before its passes in a row: with healthyThreshold 3, no old server goes before every new one passed 3 times in a row", async () => {
+      await upped();
       await project.config({ os: FLAPPING_IMAGE.slug, maxSurge: "8", healthyThreshold: "3", deadlineSeconds: "30" });
       await expectFlappingRoll(world, relay, () => project.start("up", "--yes", "--skip-preview"));
     });

@@ -27,11 +27,10 @@ import { TOOLS_DIR } from "./pulumi-env";
 import { accountOf, closeHealthProject, expectSampledRoll, openHealthProject, sampleHealth, watchHealth, type ProbeRelay } from "./support/health-watch";
 import { expectFlappingRoll, FLAPPING_IMAGE } from "./support/flapping-roll";
 import type { PluginProject } from "./support/plugin-project";
+import { fleetOutputs } from "./support/fleet-state";
+import { ALMA, DEBIAN, FEDORA, ROCKY } from "./support/os-images";
+import { given } from "./support/given";
 
-const DEBIAN = 2136;
-const ROCKY = 1869;
-const ALMA = 1868;
-const FEDORA = 2179;
 
 // No plugins block: createPluginProject links the tarball's plugin.
 const YAML = `name: fleet-health-roll
@@ -70,7 +69,6 @@ outputs:
   members: \${fleet.members}
 `;
 
-const fleetOutputs = (exported: string) => JSON.parse(exported).deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
 
 for (const shape of SHAPES) {
   describe(`Fleet health-gated roll, canary, Ctrl-C and flapping in Pulumi YAML on the plugin face, shape ${shape}`, function () {
@@ -99,13 +97,17 @@ for (const shape of SHAPES) {
       return { outs, members: Object.values(outs.members).map((m: any) => m.id).sort() as string[], leftovers: Object.keys(outs.leftovers).sort() };
     };
 
+    /** The first up, which every later case stands on; "" when it succeeded. */
+    const upped = given(up);
+
     it("up makes 8 members, each healthy, each probed through the relay", async () => {
-      expect(await up()).to.equal("");
+      expect(await upped()).to.equal("");
       expect(await sampleHealth(world.sim)).to.deep.equal({ servers: 8, healthy: 8 });
       for (const id of await liveIds()) expect(relay.of(id).length, `probes of ${id}`).to.be.above(0);
     });
 
     it("a roll to an image healthy 1 s after active never has fewer than 8 healthy members nor more than 10 servers at any sample", async () => {
+      await upped();
       await setHealth([{ image: "debian-12", mode: "after", afterSeconds: 1 }]);
       await project.pulumi("config", "set", "os", "debian-12");
       const watch = watchHealth(world.sim, 150);
@@ -117,6 +119,7 @@ for (const shape of SHAPES) {
     });
 
     it("a canary of 1 held 20 s to a never-healthy image makes exactly 1 new server; the 8 old servers are left", async () => {
+      await upped();
       const before = await liveIds();
       const ever = await everIds();
       await setHealth([{ image: "rocky-9", mode: "never" }]);
@@ -132,11 +135,12 @@ for (const shape of SHAPES) {
       const { outs, members, leftovers } = await recorded();
       expect(members).to.deep.equal(before);
       expect(leftovers).to.deep.equal([]);
-      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1"]);
+      expect(outs.heldRoll?.members).to.deep.equal(["web-ewr-1"]);
       await project.config({ canary: "0", canaryPauseSeconds: "0" });
     });
 
     it("with rollback: false a roll to a never-healthy image stops after the first batch: the 8 old servers stay members, the failed batch is recorded as leftovers", async () => {
+      await upped();
       const before = await liveIds();
       const ever = await everIds();
       await setHealth([{ image: "almalinux-9", mode: "never" }]);
@@ -156,6 +160,7 @@ for (const shape of SHAPES) {
     });
 
     it("SIGINT while the first batch waits for its health check ends the up within 5 s; the state holds every server, and the next up finishes the roll", async () => {
+      await upped();
       await setHealth([{ image: "fedora-40", mode: "never" }]);
       await project.config({ os: "fedora-40", deadlineSeconds: "60" });
       const ever = await everIds();
@@ -187,6 +192,7 @@ for (const shape of SHAPES) {
     });
 
     it("a flapping check is not healthy before its passes in a row: with healthyThreshold 3, no old server goes before every new one passed 3 times in a row", async () => {
+      await upped();
       await project.config({ os: FLAPPING_IMAGE.slug, maxSurge: "8", healthyThreshold: "3", deadlineSeconds: "30" });
       await expectFlappingRoll(world, relay, () => project.start("up", "--yes", "--skip-preview"));
     });

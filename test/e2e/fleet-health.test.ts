@@ -12,6 +12,9 @@ import { SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
 import type { PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
+import { fleetOutputs } from "./support/fleet-state";
+import { given } from "./support/given";
+import { DEBIAN } from "./support/os-images";
 
 // No plugins block: createPluginProject links the tarball's plugin.
 const YAML = `name: fleet-health
@@ -42,7 +45,6 @@ outputs:
 `;
 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
-const fleetOutputs = (exported: string) => JSON.parse(exported).deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").outputs;
 
 for (const shape of SHAPES) {
   describe(`Fleet health-gated roll in Pulumi YAML on the plugin face, shape ${shape}`, function () {
@@ -55,13 +57,11 @@ for (const shape of SHAPES) {
       await project.pulumi("config", "set", "healthUrl", `${world.sim.url}/_health/{id}`);
     });
     after(() => closeWorldProject(world, project, true));
-
-    it("up makes 8 members, each healthy before the up ends", async () => {
-      await project.pulumi("up", "--yes", "--skip-preview");
-      expect(await liveIds(world)).to.have.length(8);
-    });
-
-    it("a roll to a never-healthy image fails after the first batch naming the members and the check; rollback leaves exactly the 8 old servers", async () => {
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
+    /** A roll to a never-healthy image after the first up: the old members, and how the up failed. */
+    const failedRoll = given(async () => {
+      await upped();
       const before = await liveIds(world);
       await world.sim.admin("PUT", "/health", { rules: [{ image: "debian-12", mode: "never" }] });
       await project.pulumi("config", "set", "os", "debian-12");
@@ -71,21 +71,32 @@ for (const shape of SHAPES) {
       } catch (e) {
         failure = (e as Error).message;
       }
+      return { before, failure };
+    });
+
+    it("up makes 8 members, each healthy before the up ends", async () => {
+      await upped();
+      expect(await liveIds(world)).to.have.length(8);
+    });
+
+    it("a roll to a never-healthy image fails after the first batch naming the members and the check; rollback leaves exactly the 8 old servers", async () => {
+      const { before, failure } = await failedRoll();
       expect(failure).to.match(/member web-ewr-1: server \S+ is active but not healthy: health check \(GET http:\/\/127\.0\.0\.1:\d+\/_health\/\S+\) did not pass within deadlineSeconds 3/);
       expect(failure).to.match(/member web-ewr-2: /);
       expect(failure).to.match(/× status 503/);
       expect(failure).to.match(/rolled back/);
       expect(failure).to.contain("the roll is held: the next `pulumi up` tries it again only when the program changes those members' spec or health check, or sets a new retryRoll");
-      const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
+      const made = (await world.sim.rawServers()).filter((s) => s.os_id === DEBIAN);
       expect(made, "only the first batch was ever made").to.have.length(2);
       expect(await liveIds(world), "exactly the 8 old servers").to.deep.equal(before);
       const outs = fleetOutputs(await project.pulumi("stack", "export"));
       expect(Object.values(outs.members).map((m: any) => m.id).sort()).to.deep.equal(before);
       expect(outs.leftovers).to.deep.equal({});
-      expect(outs.heldRoll.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
+      expect(outs.heldRoll?.members).to.deep.equal(["web-ewr-1", "web-ewr-2"]);
     });
 
     it("the same program again holds the roll: the next up makes and deletes nothing, then preview --expect-no-changes passes", async () => {
+      await failedRoll();
       const before = await liveIds(world);
       await world.sim.resetStats();
       // The engine updates a resource whose last operation failed once more: the held roll makes it a no-op.
@@ -98,6 +109,7 @@ for (const shape of SHAPES) {
     });
 
     it("while the roll is held, a count of 10 makes its 2 new members on the old image and no server of the failing one; then no change", async () => {
+      await failedRoll();
       const before = await liveIds(world);
       await project.config({ count: "10" });
       const preview = await project.pulumi("preview");
@@ -109,7 +121,7 @@ for (const shape of SHAPES) {
       const live = await liveIds(world);
       expect(live).to.have.length(10);
       expect(live.filter((i) => before.includes(i))).to.deep.equal(before);
-      const made = (await world.sim.rawServers()).filter((s) => s.os_id === 2136);
+      const made = (await world.sim.rawServers()).filter((s) => s.os_id === DEBIAN);
       expect(made, "no server of the failing image since the first batch").to.have.length(2);
       await project.pulumi("preview", "--expect-no-changes");
     });

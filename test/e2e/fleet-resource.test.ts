@@ -18,6 +18,8 @@ import { API_KEY, SHAPES, type World } from "./fixtures";
 import { TOOLS_DIR } from "./pulumi-env";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
+import { fleetOutputs } from "./support/fleet-state";
+import { given } from "./support/given";
 
 const FLEET_PROPERTIES = `
       maxSurge: 2
@@ -129,11 +131,6 @@ function probe(world: World, known: Set<string>, onNew?: (s: any, n: number) => 
 }
 
 const liveIds = async (world: World) => (await world.sim.liveServers()).map((s) => s.id).sort();
-const fleetOutputs = (exported: string) => {
-  const doc = JSON.parse(exported);
-  const fleet = doc.deployment.resources.find((r: any) => r.type === "hosting:index:Fleet");
-  return fleet.outputs as { members: Record<string, any>; leftovers: Record<string, any> };
-};
 
 for (const shape of SHAPES) {
   describe(`Fleet in Pulumi YAML on the plugin face, 3 groups × 2 regions, shape ${shape}`, function () {
@@ -145,9 +142,21 @@ for (const shape of SHAPES) {
       ({ world, project } = await openWorldProject(shape, "fleet-yaml", YAML));
     });
     after(() => closeWorldProject(world, project));
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
+    /** web's ewr count up to 2 after the first up, with what its preview and its up showed. */
+    const countedUp = given(async () => {
+      await upped();
+      const before = await liveIds(world);
+      await project.pulumi("config", "set", "webEwr", "2");
+      const preview = await project.pulumi("preview", "--diff");
+      await world.sim.resetStats();
+      await project.pulumi("up", "--yes", "--skip-preview");
+      return { before, preview, stats: await world.sim.stats() };
+    });
 
     it("up creates the 6 members, keyed <group>-<region>-<n>", async () => {
-      const out = await project.pulumi("up", "--yes", "--skip-preview");
+      const out = await upped();
       expect(out).to.match(/\+ 2 created/); // the stack and the fleet
       const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json"));
       expect(Object.keys(members)).to.deep.equal(["api-ewr-1", "api-fra-1", "db-ewr-1", "db-fra-1", "web-ewr-1", "web-fra-1"]);
@@ -156,6 +165,7 @@ for (const shape of SHAPES) {
     });
 
     it("preview --expect-no-changes passes, and again after a refresh", async () => {
+      await upped();
       await project.pulumi("preview", "--expect-no-changes");
       const refreshed = await project.pulumi("refresh", "--yes", "--skip-preview");
       expect(refreshed).to.not.match(/~ \d+ updated/);
@@ -163,13 +173,8 @@ for (const shape of SHAPES) {
     });
 
     it("one region's count up creates only its new member, and the preview names it", async () => {
-      const before = await liveIds(world);
-      await project.pulumi("config", "set", "webEwr", "2");
-      const preview = await project.pulumi("preview", "--diff");
+      const { before, preview, stats } = await countedUp();
       expect(preview).to.match(/\+ web-ewr-2/);
-      await world.sim.resetStats();
-      await project.pulumi("up", "--yes", "--skip-preview");
-      const stats = await world.sim.stats();
       expect(Object.entries(stats.byRoute).filter(([k]) => /^POST \/v1\/servers 20/.test(k)).reduce((n, [, c]) => n + c, 0)).to.equal(1);
       expect(Object.keys(stats.byRoute).filter((k) => k.startsWith("DELETE"))).to.deep.equal([]);
       const after = await liveIds(world);
@@ -178,6 +183,7 @@ for (const shape of SHAPES) {
     });
 
     it("a member deleted outside Pulumi: refresh drops it, the preview shows it to create, up creates only it", async () => {
+      await countedUp();
       const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
       await world.sim.deleteServer(members["api-fra-1"].id);
       await project.pulumi("refresh", "--yes", "--skip-preview");
@@ -191,6 +197,7 @@ for (const shape of SHAPES) {
     });
 
     it("a label change is one PATCH per member: nothing created or deleted", async () => {
+      await countedUp();
       const before = await liveIds(world);
       await project.pulumi("config", "set", "label", "{key}-v2");
       await world.sim.resetStats();
@@ -204,6 +211,7 @@ for (const shape of SHAPES) {
     });
 
     it("an OS change rolls with maxSurge 2: never more than 7 + 2 servers listed, never fewer than 7 active", async () => {
+      await countedUp();
       const before = await liveIds(world);
       await project.pulumi("config", "set", "os", "debian-12");
       const preview = await project.pulumi("preview", "--diff");
@@ -231,6 +239,7 @@ for (const shape of SHAPES) {
     });
 
     it("a replacement that fails mid-roll fails the up naming its member, orphans nothing, and the next up finishes the roll", async () => {
+      await countedUp();
       const before = new Set(await liveIds(world));
       await project.pulumi("config", "set", "os", "rocky-9");
       let forced = "";
@@ -265,6 +274,7 @@ for (const shape of SHAPES) {
     });
 
     it("pulumi import hosting:index:Fleet by ids writes a program whose preview shows no change, with no request that changes anything", async () => {
+      await countedUp();
       const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
       const ids = Object.entries(members).map(([key, m]) => `${key}=${m.id}`).join(",");
       const other = await createPluginProject(`fleet-import-${shape.toLowerCase()}`, yamlProject("fleet-import"));
@@ -284,6 +294,7 @@ for (const shape of SHAPES) {
     });
 
     it("destroy removes every server", async () => {
+      await upped();
       await project.pulumi("destroy", "--yes", "--skip-preview");
       expect(await world.sim.liveServers()).to.deep.equal([]);
     });
@@ -297,9 +308,11 @@ for (const shape of SHAPES) {
       ({ world, project } = await openWorldProject(shape, "fleet-node", "name: fleet-node\nruntime: nodejs\nmain: index.js\n", { "index.js": NODE_PROGRAM }));
     });
     after(() => closeWorldProject(world, project));
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
 
     it("up creates the 6 members; preview shows no change", async () => {
-      await project.pulumi("up", "--yes", "--skip-preview");
+      await upped();
       const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json"));
       expect(Object.keys(members)).to.have.length(6);
       expect(await liveIds(world)).to.deep.equal(Object.values(members).map((m: any) => m.id).sort());
@@ -307,6 +320,7 @@ for (const shape of SHAPES) {
     });
 
     it("an OS change rolls with maxSurge 2 (never more than 8 listed, never fewer than 6 active); the preview states the plan", async () => {
+      await upped();
       const before = await liveIds(world);
       await project.pulumi("config", "set", "os", "debian-12");
       const preview = await project.pulumi("preview", "--diff");
@@ -325,6 +339,7 @@ for (const shape of SHAPES) {
     });
 
     it("destroy removes every server", async () => {
+      await upped();
       await project.pulumi("destroy", "--yes", "--skip-preview");
       expect(await world.sim.liveServers()).to.deep.equal([]);
     });
@@ -345,11 +360,15 @@ for (const shape of SHAPES) {
       }));
     });
     after(() => closeWorldProject(world, project));
-
-    it("up takes over the 4 servers with no POST, and the next preview shows no change", async () => {
+    /** The up that takes the seeded servers over, with the requests it made. */
+    const adopted = given(async () => {
       await world.sim.resetStats();
       await project.pulumi("up", "--yes", "--skip-preview");
-      const stats = await world.sim.stats();
+      return world.sim.stats();
+    });
+
+    it("up takes over the 4 servers with no POST, and the next preview shows no change", async () => {
+      const stats = await adopted();
       expect(Object.keys(stats.byRoute).filter((k) => k.startsWith("POST ")), JSON.stringify(stats.byRoute)).to.deep.equal([]);
       const members = JSON.parse(await project.pulumi("stack", "output", "members", "--json")) as Record<string, { id: string }>;
       expect(Object.fromEntries(Object.entries(members).map(([k, m]) => [k, m.id]))).to.deep.equal(seeded);
@@ -357,6 +376,7 @@ for (const shape of SHAPES) {
     });
 
     it("destroy deletes the adopted servers and leaves the other one", async () => {
+      await adopted();
       await project.pulumi("destroy", "--yes", "--skip-preview");
       expect((await world.sim.liveServers()).map((s: any) => s.label)).to.deep.equal(["web-ewr-9"]);
     });

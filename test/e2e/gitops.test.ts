@@ -7,6 +7,7 @@ import { expect } from "chai";
 import { startPostgres, type TestPostgres } from "../helpers/postgres";
 import { KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { WorkingCopy, type RunOutcome } from "./support/gitops-copy";
+import { given } from "./support/given";
 
 const PASSPHRASE = "gitops-e2e-passphrase-not-a-secret";
 const MUTATING = ["POST", "PUT", "PATCH", "DELETE"];
@@ -86,8 +87,19 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
         await sim?.close();
       });
 
+      /** main's first apply, which makes the fleet every later case stands on. */
+      const applied = given(() => counted("apply (create)", () => main.gitops("apply", stack, KEYS.write)));
+      /** After the first apply, the pull request's edits: a tag on web-1 and another OS for db-1. */
+      const prEdited = given(async () => {
+        await applied();
+        pr.editFleet((f) => {
+          f.servers["web-1"].tags.push("canary");
+          f.servers["db-1"].os = "debian-12";
+        });
+      });
+
       it("1. main: apply creates the fleet", async () => {
-        const { value: run, counts } = await counted("apply (create)", () => main.gitops("apply", stack, KEYS.write));
+        const { value: run, counts } = await applied();
         expectExit(run, 0);
         expect(counts["POST /v1/servers"]).to.equal(3);
         const live = await sim.liveServers();
@@ -99,10 +111,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
       });
 
       it("2. a pull request (a tag, an OS): plan with the Read key exits 2, names the update and the replace, sends 0 mutating requests", async () => {
-        pr.editFleet((f) => {
-          f.servers["web-1"].tags.push("canary");
-          f.servers["db-1"].os = "debian-12";
-        });
+        await prEdited();
         const db = await serverNamed("db-1");
         const { value: run, counts } = await counted("plan (Read key)", () => pr.gitops("plan", stack, KEYS.read));
         expectExit(run, 2);
@@ -115,6 +124,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
       });
 
       it("3. the replace allowed: plan exits 0; apply without the reviewed plan refuses; with it, one PATCH and one replace", async () => {
+        await prEdited();
         const planFile = pr.path("plan.json");
         const { value: allowed, counts } = await counted("plan --allow-replace", () =>
           pr.gitops("plan", stack, KEYS.read, ["--plan-file", planFile], { HOSTING_GITOPS_ALLOW_REPLACE: "1" }),
@@ -142,6 +152,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
       });
 
       it("4. a server relabelled through the API: drift exits 2 naming it and the field; a plan made before it is refused; apply repairs; drift is clean", async () => {
+        await applied();
         const stalePlan = pr.path("stale-plan.json");
         expectExit(await pr.gitops("plan", stack, KEYS.read, ["--plan-file", stalePlan]), 0);
         const web2 = await serverNamed("web-2");
@@ -173,6 +184,7 @@ describe("GitOps pipeline: hosting-gitops on a PostgreSQL backend, two runners",
       });
 
       it("5. two applies at once: one applies, the other waits for the lock; the fleet is exact afterwards", async () => {
+        await applied();
         pr.pullFrom(main, "fleet.yaml");
         for (const copy of [main, pr]) copy.editFleet((f) => (f.servers["web-3"] = { region: "fra", tags: ["web"] }));
         // Slow provisioning keeps the first apply's lock held while the second tries to take it.

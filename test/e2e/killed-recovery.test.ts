@@ -10,6 +10,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 import { deleteEmptySidecars, releaseKilledRun } from "./support/killed-recovery";
+import { given } from "./support/given";
 
 const STACK = "sidecar";
 const program = (value: string) => `name: killed-recovery\nruntime: yaml\noutputs:\n  value: ${value}\n`;
@@ -27,15 +28,21 @@ describe("a kill that left the file backend's checkpoint sidecar empty: the guid
   after(() => project?.dispose());
 
   const sidecar = () => path.join(project.env.backendDir, ".pulumi", "stacks", "killed-recovery", `${STACK}.json.attrs`);
+  /** Empties the sidecar as a kill leaves it; answers the size the backend had written. */
+  const emptied = given(async () => {
+    const written = fs.statSync(sidecar()).size;
+    fs.writeFileSync(sidecar(), "");
+    return written;
+  });
 
   it("an empty sidecar fails pulumi cancel with 'failed to load checkpoint: EOF', as the kill tests saw", async () => {
-    expect(fs.statSync(sidecar()).size, "the backend writes a sidecar beside the checkpoint").to.be.greaterThan(0);
-    fs.writeFileSync(sidecar(), "");
+    expect(await emptied(), "the backend writes a sidecar beside the checkpoint").to.be.greaterThan(0);
     const failed = await project.pulumi("cancel", "--yes").then(() => "", (e: Error) => e.message);
     expect(failed).to.match(/failed to load checkpoint: EOF/);
   });
 
   it("the step deletes the empty sidecar, cancel succeeds, and the stack's last checkpoint is kept", async () => {
+    await emptied();
     await releaseKilledRun(project, STACK);
     expect(fs.existsSync(sidecar()), "the empty sidecar is gone").to.equal(false);
     expect(JSON.parse(await project.pulumi("stack", "output", "--json"))).to.deep.equal({ value: "second" });

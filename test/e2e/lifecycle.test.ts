@@ -7,6 +7,7 @@ import { E2EStack } from "./e2e-stack";
 import { countRequests } from "../helpers/simulator";
 import { until } from "../helpers/wait";
 import { API_KEY, createStack, ProgramSpec, SHAPES, startWorld, WEBHOOK_SECRET, World } from "./fixtures";
+import { given } from "./support/given";
 
 const SERVER_TYPE = "pulumi-nodejs:dynamic/hosting:Server";
 const USER_DATA = "#!/bin/sh\necho e2e-user-data-5c1d > /etc/motd\n";
@@ -17,6 +18,17 @@ for (const shape of SHAPES) {
     let stack: E2EStack;
     let spec: ProgramSpec;
     const ids: Record<string, string> = {};
+    /** The first up, which every later case stands on; it records the servers' ids. */
+    const upped = given(async () => {
+      const result = await stack.up();
+      for (const name of ["web1", "web2", "db1"]) ids[name] = result.outputs[name].value.id;
+      return result;
+    });
+    /** A refresh after the first up, after which a preview shows only the declared changes. */
+    const refreshed = given(async () => {
+      await upped();
+      return stack.refresh();
+    });
 
     before(async () => {
       world = await startWorld(shape);
@@ -40,14 +52,13 @@ for (const shape of SHAPES) {
     });
 
     it("1. up creates 3 active servers, a webhook and lookups, and the receiver verifies server.created", async () => {
-      const result = await stack.up();
+      const result = await upped();
       expect(result.summary.result).to.equal("succeeded");
       const outputs = result.outputs;
       for (const name of ["web1", "web2", "db1"]) {
         const server = outputs[name].value;
         expect(server.status, name).to.equal("active");
         expect(server.mainIp, name).to.match(/^\d+\.\d+\.\d+\.\d+$/);
-        ids[name] = server.id;
       }
       expect(outputs.db1.value.label).to.equal("db-1");
       expect(outputs.web1.value.tags).to.deep.equal(["prod", "web"]);
@@ -73,19 +84,21 @@ for (const shape of SHAPES) {
     });
 
     it("2. preview after up shows no change, and again after refresh", async () => {
+      await upped();
       await world.sim.resetStats();
       const preview = await stack.preview(true);
       expect(preview.changeSummary).to.not.have.any.keys("create", "update", "replace", "delete");
-      const refresh = await stack.refresh();
+      const refresh = await refreshed();
       expect(refresh.summary.resourceChanges).to.not.have.any.keys("update", "delete");
       const again = await stack.preview(true);
       expect(again.changeSummary).to.not.have.any.keys("create", "update", "replace", "delete");
     });
 
     it("3a. label and tags change in place: same ids, one PATCH per server", async () => {
+      await refreshed();
       spec.servers.web1 = { ...spec.servers.web1, label: "web-1-renamed", tags: ["web", "prod", "canary"] };
       spec.servers.web2 = { ...spec.servers.web2, tags: ["web", "blue"] };
-      // After scenario 2's refresh, `preview --diff` shows the declared changes and nothing
+      // After a refresh, `preview --diff` shows the declared changes and nothing
       // else: no `-hostname` for the host name the API chose.
       const preview = await stack.preview();
       expect(preview.stdout).to.match(/label\s*:\s*"web-1"\s*=>\s*"web-1-renamed"/);
@@ -103,6 +116,7 @@ for (const shape of SHAPES) {
     });
 
     it("3b. an os and an osId naming the same image are no change", async () => {
+      await upped();
       const image = (await (await fetch(`${world.sim.url}/v1/os`, { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as any;
       const list = image.os ?? image.data;
       const ubuntu = list.find((i: any) => i.slug === "ubuntu-24.04");
@@ -112,6 +126,7 @@ for (const shape of SHAPES) {
     });
 
     it("3c. an OS change replaces the server: a new id, the old one deleted", async () => {
+      await upped();
       spec.servers.db1 = { ...spec.servers.db1, os: "debian-12" };
       const result = await stack.up();
       expect(result.summary.resourceChanges).to.include({ replace: 1 });
@@ -126,6 +141,7 @@ for (const shape of SHAPES) {
     });
 
     it("4. powerState stopped stops the server; running starts it again", async () => {
+      await upped();
       spec.servers.web2 = { ...spec.servers.web2, powerState: "stopped" };
       let result = await stack.up();
       expect(result.outputs.web2.value.status).to.equal("stopped");
@@ -137,6 +153,7 @@ for (const shape of SHAPES) {
     });
 
     it("5. a server deleted behind the program's back: refresh drops it, up recreates it", async () => {
+      await upped();
       await world.sim.deleteServer(ids.web1);
       await stack.refresh();
       const inState = (await stack.resources(SERVER_TYPE)).map((r) => r.id);
@@ -148,6 +165,7 @@ for (const shape of SHAPES) {
     });
 
     it("6. a server that provisions into error: up fails clearly, it stays in state, the next up replaces it", async () => {
+      await upped();
       await world.sim.setConfig({ errorRate: 1 });
       spec.servers.bad1 = { label: "bad-1" };
       let failure: Error | undefined;
@@ -171,6 +189,7 @@ for (const shape of SHAPES) {
     });
 
     it("8. state and logs hold no plain API key, webhook secret or user data", async () => {
+      await upped();
       const exported = await stack.exportAsUser();
       const state = exported + stack.rawStateFiles().join("\n");
       const logs = stack.logs.join("");
@@ -186,6 +205,7 @@ for (const shape of SHAPES) {
     });
 
     it("7. destroy leaves no server and no webhook in the simulator", async () => {
+      await upped();
       const result = await stack.destroy();
       expect(result.summary.result).to.equal("succeeded");
       expect(await world.sim.liveServers()).to.deep.equal([]);

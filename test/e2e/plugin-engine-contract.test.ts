@@ -18,6 +18,7 @@ import { parse, stringify } from "yaml";
 import { API_KEY, SHAPES, type World } from "./fixtures";
 import { closeWorldProject, openWorldProject } from "./support/world-project";
 import { installedPackage, type PluginProject } from "./support/plugin-project";
+import { given } from "./support/given";
 import { startPostOnlyProxy } from "../helpers/proxy";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -101,12 +102,16 @@ for (const shape of SHAPES) {
       ({ world, project } = await openWorldProject(shape, "contract", PROGRAM));
     });
     after(() => closeWorldProject(world, project, true));
+    /** The first up, after its preview's steps, which every later case stands on. */
+    const upped = given(async () => {
+      const steps = await previewSteps();
+      return { steps, out: await project.pulumi("up", "--yes") };
+    });
 
     it("up with its preview: web2's label is web1's id, unknown at preview, applied", async () => {
-      const steps = await previewSteps();
+      const { steps, out } = await upped();
       expect(steps.web2.op).to.equal("create");
       expect(steps.web2.newState?.inputs?.label, "web1's id is not known before it exists").to.equal(UNKNOWN);
-      const out = await project.pulumi("up", "--yes");
       expect(out).to.match(/\+ 5 created/);
       const o = await outputs();
       expect(o.web2Label).to.equal(o.web1Id);
@@ -114,6 +119,7 @@ for (const shape of SHAPES) {
     });
 
     it("a label and an OS change: ~ label, os the cause of the replace; web3 ignores its label; web2 follows the new id", async () => {
+      await upped();
       await project.config({ label: "second", os: "debian-12" });
       const steps = await previewSteps();
       expect(steps.web1.op).to.equal("replace");
@@ -142,6 +148,7 @@ for (const shape of SHAPES) {
     });
 
     it("a power-state change previews status and mainIp unknown; replaceOnChanges: [tags] replaces web2", async () => {
+      await upped();
       await project.config({ power: "stopped" });
       for (const [i, t] of ["a", "b"].entries()) await project.raw("config", "set", "--path", `tags[${i}]`, t, "--stack", `contract-${shape.toLowerCase()}`);
       const steps = await previewSteps();
@@ -164,6 +171,7 @@ for (const shape of SHAPES) {
     });
 
     it("pulumi import of a webhook keeps its receivers' secret; the next up sends only the declared one", async () => {
+      await upped();
       const res = await fetch(`${world.sim.url}/v1/webhooks`, {
         method: "POST",
         headers: { Authorization: `Bearer ${API_KEY}`, "Content-Type": "application/json" },

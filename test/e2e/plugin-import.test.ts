@@ -12,6 +12,7 @@ import { API_KEY, SHAPES, startWorld, type World } from "./fixtures";
 import { countRequests, KEYS } from "../helpers/simulator";
 import { REPO_ROOT } from "./pulumi-env";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { given } from "./support/given";
 
 const PROJECT = `name: imported
 runtime: yaml
@@ -57,9 +58,25 @@ for (const shape of SHAPES) {
       await world?.close();
     });
 
-    it("pulumi import hosting:index:Server web-1 <id> writes state and a program with no change to come", async () => {
+    /** `pulumi import` of the solo server, with the resources it wrote into the program. */
+    const soloImported = given(async () => {
       await project.pulumi("import", "hosting:index:Server", "web-1", solo, "--yes", "--out", "web-1.yaml");
-      const resources = adoptGenerated("web-1.yaml");
+      return adoptGenerated("web-1.yaml");
+    });
+    /** After the solo import, hosting-import's document of the fleet and its `pulumi import --file`. */
+    const fleetImported = given(async () => {
+      await soloImported();
+      const doc = path.join(project.dir, "import.json");
+      await promisify(execFile)("node", [path.join(REPO_ROOT, "dist", "provider", "import", "cli.js"), "--tag", "fleet", "--pulumi-import", doc], {
+        env: { ...process.env, HOSTING_API_KEY: API_KEY, HOSTING_BASE_URL: world.sim.url },
+      });
+      const written = JSON.parse(fs.readFileSync(doc, "utf8"));
+      await project.pulumi("import", "--file", doc, "--yes", "--out", "fleet.yaml");
+      return { written, generated: adoptGenerated("fleet.yaml") };
+    });
+
+    it("pulumi import hosting:index:Server web-1 <id> writes state and a program with no change to come", async () => {
+      const resources = await soloImported();
       expect(Object.keys(resources)).to.deep.equal(["web-1"]);
       expect(resources["web-1"].properties).to.include({ label: "solo", region: "ewr" });
       await project.pulumi("preview", "--expect-no-changes");
@@ -67,16 +84,11 @@ for (const shape of SHAPES) {
     });
 
     it("hosting-import --pulumi-import writes the --file document of a fleet, and the import of its 3 servers is clean", async () => {
-      const doc = path.join(project.dir, "import.json");
-      await promisify(execFile)("node", [path.join(REPO_ROOT, "dist", "provider", "import", "cli.js"), "--tag", "fleet", "--pulumi-import", doc], {
-        env: { ...process.env, HOSTING_API_KEY: API_KEY, HOSTING_BASE_URL: world.sim.url },
-      });
-      const written = JSON.parse(fs.readFileSync(doc, "utf8"));
+      const { written, generated } = await fleetImported();
       expect(written.resources.map((r: { id: string }) => r.id).sort()).to.deep.equal([...fleet].sort());
       expect(written.resources.every((r: { type: string }) => r.type === "hosting:index:Server")).to.equal(true);
 
-      await project.pulumi("import", "--file", doc, "--yes", "--out", "fleet.yaml");
-      expect(Object.keys(adoptGenerated("fleet.yaml"))).to.have.length(3);
+      expect(Object.keys(generated)).to.have.length(3);
       await project.pulumi("preview", "--expect-no-changes");
 
       const state = JSON.parse(await project.pulumi("stack", "export"));
@@ -86,6 +98,7 @@ for (const shape of SHAPES) {
     });
 
     it("a refresh after the import changes nothing either", async () => {
+      await fleetImported();
       const out = await project.pulumi("refresh", "--yes", "--skip-preview");
       expect(out).to.not.match(/~ \d+ updated/);
       await project.pulumi("preview", "--expect-no-changes");

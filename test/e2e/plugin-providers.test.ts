@@ -8,6 +8,7 @@ import { stringify } from "yaml";
 import { keyLabel } from "pulumi-hosting/simulator";
 import { countRequests, SHAPES, startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { given } from "./support/given";
 
 const KEY_A = "account-a-full-key-5b21";
 const READ_A = "account-a-read-key-77c0";
@@ -68,8 +69,11 @@ for (const shape of SHAPES) {
       await simB?.close();
     });
 
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
+
     it("up puts each server in its own account, and the Read key makes the lookup and nothing else", async () => {
-      await project.pulumi("up", "--yes", "--skip-preview");
+      await upped();
       expect((await simA.liveServers()).map((s) => s.label)).to.deep.equal(["in-a"]);
       expect((await simB.liveServers()).map((s) => s.label)).to.deep.equal(["in-b"]);
       const outputs = JSON.parse(await project.pulumi("stack", "output", "--json"));
@@ -92,6 +96,7 @@ for (const shape of SHAPES) {
     });
 
     it("preview --expect-no-changes passes, and no key is in plain text in the state", async () => {
+      await upped();
       await project.pulumi("preview", "--expect-no-changes");
       const exported = await project.pulumi("stack", "export");
       for (const key of [KEY_A, READ_A, KEY_B]) expect(exported).to.not.include(key);
@@ -99,6 +104,7 @@ for (const shape of SHAPES) {
     });
 
     it("destroy deletes each server through its own account's key", async () => {
+      await upped();
       await simA.resetStats();
       await simB.resetStats();
       await project.pulumi("destroy", "--yes", "--skip-preview");

@@ -12,6 +12,7 @@ import * as path from "path";
 import { API_KEY, SHAPES, startWorld, WEBHOOK_SECRET, type World } from "./fixtures";
 import { REPO_ROOT } from "./pulumi-env";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
+import { given } from "./support/given";
 
 const SDK = path.join(REPO_ROOT, "sdk", "nodejs", "bin");
 
@@ -64,8 +65,11 @@ for (const shape of SHAPES) {
       await world?.close();
     });
 
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes", "--skip-preview"));
+
     it("up creates both servers and the webhook; the lookup answers", async () => {
-      await project.pulumi("up", "--yes", "--skip-preview");
+      await upped();
       const live = await world.sim.liveServers();
       expect(live.map((s) => s.label)).to.deep.equal(["from-sdk", "from-sdk"]);
       const outputs = JSON.parse(await project.pulumi("stack", "output", "--json"));
@@ -75,10 +79,12 @@ for (const shape of SHAPES) {
     });
 
     it("preview --expect-no-changes passes", async () => {
+      await upped();
       await project.pulumi("preview", "--expect-no-changes");
     });
 
     it("a label change updates both servers in place", async () => {
+      await upped();
       const before = (await world.sim.liveServers()).map((s) => s.id).sort();
       await project.pulumi("config", "set", "label", "relabelled");
       expect(await project.pulumi("up", "--yes", "--skip-preview")).to.match(/~ 2 updated/);
@@ -87,6 +93,7 @@ for (const shape of SHAPES) {
     });
 
     it("keeps the key and the webhook secret out of the state and every output, then destroys", async () => {
+      await upped();
       const exported = await project.pulumi("stack", "export");
       for (const text of [exported, ...project.printed]) {
         expect(text).to.not.include(API_KEY);

@@ -28,7 +28,8 @@ import { API_KEY, SHAPES, startWorld, WEBHOOK_SECRET, type World } from "./fixtu
 import { createPulumiEnv, REPO_ROOT, TOOLS_DIR, type PulumiEnv } from "./pulumi-env";
 import { countRequests } from "../helpers/simulator";
 import { pythonFleet } from "./support/python-program";
-import { createVenv, PULUMI_VERSION, type Venv } from "./support/python-venv";
+import { given } from "./support/given";
+import { createVenv, PULUMI_VERSION } from "./support/python-venv";
 import { startReleaseServer, type ReleaseServer } from "./support/release-server";
 
 const VERSION = (require("../../../package.json") as { version: string }).version;
@@ -86,7 +87,16 @@ describe("the release for Python: the SDK from the release's index by pip, a pro
   let work: string;
   let out: string;
   let server: ReleaseServer;
-  let venv: Venv;
+  /** The README's pip command run in a fresh virtual environment: the environment, and what pip printed. */
+  const installed = given(async () => {
+    const venv = createVenv(path.join(work, "venv"));
+    // `pulumi` first, at the CLI's version, from the machine's wheelhouse (PyPI's files, fetched
+    // once); the README's command then finds it satisfied (its own --extra-index-url would
+    // otherwise take the newest 3.x from PyPI).
+    await venv.installPulumi();
+    const line = readmeCommand("Python").replace(/<url>/g, server.url);
+    return { venv, pip: line.split(" ")[0]!, printed: await venv.pip(line.split(" ").slice(1)) };
+  });
 
   before(async function () {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-release-python-"));
@@ -134,15 +144,8 @@ describe("the release for Python: the SDK from the release's index by pip, a pro
   });
 
   it("Python: the README's pip command installs the wheel from the release's PEP 503 index, under its normalized name", async () => {
-    venv = createVenv(path.join(work, "venv"));
-    // `pulumi` first, at the CLI's version, from the machine's wheelhouse (PyPI's files, fetched
-    // once); the README's command then finds it satisfied (its own --extra-index-url would
-    // otherwise take the newest 3.x from PyPI).
-    await venv.installPulumi();
-    const line = readmeCommand("Python").replace(/<url>/g, server.url);
-    const pip = line.split(" ")[0]!;
+    const { venv, pip, printed } = await installed();
     expect(pip).to.equal("pip");
-    const printed = await venv.pip(line.split(" ").slice(1));
     expect(printed, printed).to.match(new RegExp(`Successfully installed .*pulumi[-_]hosting-${VERSION.replace(/\./g, "\\.")}`));
     // pip asked the index by the normalized name, and took the wheel whose sha256 the index names.
     expect(server.downloads.get(`python/simple/${normalizeProjectName("pulumi_hosting")}/`)).to.equal(1);
@@ -185,7 +188,7 @@ describe("the release for Python: the SDK from the release's index by pip, a pro
       after(async () => world?.close());
 
       it("examples/python-fleet: the plugin from pluginDownloadURL; up, no-change preview, label update, OS replace, Fleet count change, lookups, destroy", async () => {
-        expect(venv, "the Python SDK was installed by the test before").to.not.equal(undefined);
+        const { venv } = await installed();
         const env = await createPulumiEnv();
         const acquiring: NodeJS.ProcessEnv = { ...process.env, ...env.envVars, PATH: [path.join(TOOLS_DIR, "bin"), "/usr/bin", "/bin"].join(":") };
         delete acquiring.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;

@@ -12,6 +12,7 @@ import { expect } from "chai";
 import { call, emptypb, grpc, pb, plain, pluginpb, rpc, secret, startEngineStandIn, struct, URN, type Client, type Props } from "../provider/plugin/rpc";
 import { KEYS, SHAPES, startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { platformRelease, type PlatformRelease } from "./support/platform-release";
+import { given } from "./support/given";
 import { makeWinePrefix, startUnderWine, wineCommand, type StartedUnderWine, type WinePrefix } from "../../scripts/release/wine-run";
 import { REPO_ROOT } from "./pulumi-env";
 
@@ -77,8 +78,11 @@ describe("the release's windows-amd64 executable under Wine (Windows 10 prefix)"
         expect(Object.keys(schema.resources)).to.include(SERVER);
       });
 
+      /** The plugin configured for the simulator, which Check and Diff need. */
+      const configured = given(() => call(client, "configure", new pb.ConfigureRequest().setArgs(struct({ apiKey: secret(KEYS.full), baseUrl: sim.url })).setAcceptsecrets(true)));
+
       it("Configure on the simulator, then Check of a Server validates against the API's catalogue", async () => {
-        await call(client, "configure", new pb.ConfigureRequest().setArgs(struct({ apiKey: secret(KEYS.full), baseUrl: sim.url })).setAcceptsecrets(true));
+        await configured();
         await sim.resetStats();
         const ok = await check({ region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "web-1" });
         expect(ok.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`)).to.deep.equal([]);
@@ -90,6 +94,7 @@ describe("the release's windows-amd64 executable under Wine (Windows 10 prefix)"
       });
 
       it("Diff of a Server: a label change is an update, an OS change a replace", async () => {
+        await configured();
         const inputs = (news: Props) => check(news).then((r) => plain(r.getInputs()));
         const base = { region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04", label: "web-1" };
         const olds = { ...(await inputs(base)), status: "active", mainIp: "203.0.113.7" };

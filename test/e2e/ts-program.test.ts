@@ -12,6 +12,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { createPulumiEnv, PulumiEnv, TOOLS_DIR } from "./pulumi-env";
 import { API_KEY, SHAPES, startWorld, World } from "./fixtures";
+import { given } from "./support/given";
 import { plainPulumi } from "./support/plain-cli";
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
@@ -73,14 +74,18 @@ for (const shape of SHAPES) {
       await world?.close();
     });
 
+    /** The first up, which every later case stands on. */
+    const upped = given(() => pulumi("up", "--yes", "--skip-preview"));
+
     it("pulumi up compiles index.ts (an enum, a parameter property, type annotations) and creates the server", async () => {
-      const out = await pulumi("up", "--yes", "--skip-preview");
+      const out = await upped();
       expect(out).to.match(/\+ 2 created/);
       expect(JSON.parse(await pulumi("stack", "output", "--json"))).to.deep.equal({ label: "ts-1" });
       expect((await world.sim.liveServers()).map((s) => s.label)).to.deep.equal(["ts-1"]);
     });
 
     it("a preview that adds userData never prints the script; shape A refuses it naming userData", async () => {
+      await upped();
       await pulumi("config", "set", "ts:withUserData", "true");
       let out: string;
       try {

@@ -13,6 +13,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { API_KEY, SHAPES, startWorld, WEBHOOK_SECRET, type World } from "./fixtures";
 import { REPO_ROOT, TOOLS_DIR } from "./pulumi-env";
+import { given } from "./support/given";
 import { createPluginProject, type PluginProject } from "./support/plugin-project";
 
 const EXAMPLE = fs.readFileSync(path.join(REPO_ROOT, "examples", "yaml-fleet", "Pulumi.yaml"), "utf8");
@@ -22,6 +23,8 @@ for (const shape of SHAPES) {
     let world: World;
     let project: PluginProject;
     const ids = async () => (await world.sim.liveServers()).map((s) => s.id).sort();
+    /** The first up, which every later case stands on. */
+    const upped = given(() => project.pulumi("up", "--yes"));
 
     before(async function () {
       if (!fs.existsSync(path.join(TOOLS_DIR, "bin", "pulumi-language-yaml"))) {
@@ -37,7 +40,7 @@ for (const shape of SHAPES) {
     });
 
     it("up creates both servers, the fleet's 6 members, the webhook and the lookup's output", async () => {
-      const out = await project.pulumi("up", "--yes");
+      const out = await upped();
       expect(out).to.match(/\+ 5 created/);
       const live = await world.sim.liveServers();
       expect(live.map((s) => s.status)).to.deep.equal(Array(8).fill("active"));
@@ -53,6 +56,7 @@ for (const shape of SHAPES) {
     });
 
     it("preview --expect-no-changes passes, and again after a refresh", async () => {
+      await upped();
       await project.pulumi("preview", "--expect-no-changes");
       const refreshed = await project.pulumi("refresh", "--yes", "--skip-preview");
       expect(refreshed).to.not.match(/~ \d+ updated/);
@@ -60,6 +64,7 @@ for (const shape of SHAPES) {
     });
 
     it("a label change updates both servers and the fleet's members in place", async () => {
+      await upped();
       const before = await ids();
       await project.pulumi("config", "set", "label", "relabelled");
       const out = await project.pulumi("up", "--yes");
@@ -70,6 +75,7 @@ for (const shape of SHAPES) {
     });
 
     it("an OS change replaces both servers and rolls the fleet's members", async () => {
+      await upped();
       const before = await ids();
       await project.pulumi("config", "set", "os", "debian-12");
       const out = await project.pulumi("up", "--yes");
@@ -82,6 +88,7 @@ for (const shape of SHAPES) {
     });
 
     it("neither the API key nor the webhook secret is in plain text in the state or any output", async () => {
+      await upped();
       const exported = await project.pulumi("stack", "export");
       const stateFiles = fs.readdirSync(project.env.backendDir, { recursive: true }) as string[];
       const state = stateFiles.map((f) => path.join(project.env.backendDir, f)).filter((f) => fs.statSync(f).isFile()).map((f) => fs.readFileSync(f, "utf8"));
@@ -95,6 +102,7 @@ for (const shape of SHAPES) {
     });
 
     it("destroy removes the servers, the fleet and the webhook", async () => {
+      await upped();
       await project.pulumi("destroy", "--yes", "--skip-preview");
       expect(await world.sim.liveServers()).to.deep.equal([]);
       expect((await world.sim.rawWebhooks()).filter((w) => !w.deleted_at)).to.deep.equal([]);

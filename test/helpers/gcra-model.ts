@@ -1,6 +1,6 @@
 // The TypeScript twin of the coordinator's Lua script (provider/api/pacing/gcra-script.ts): the
 // same GCRA step on a map instead of Redis and a clock the test drives.
-// test/api/pacing/gcra-script.test.ts checks that both give the same answers and keep the same
+// test/provider/api/pacing/gcra-script.test.ts checks that both give the same answers and keep the same
 // state on a fixed sequence of times; the deterministic model (gcra-model.test.ts) then runs
 // processes against the twin.
 import type { BucketPlan } from "../../provider/api/pacing/gcra-plan";

@@ -1,14 +1,12 @@
-// How a user's value names an entry of the catalogue: one rule set for every caller, the check
-// (server/validate.ts), create (the client's OsCatalogue), the lookups (functions/) and through
-// core/catalogue.ts's findOs the normal form, the diff, adoption and the Fleet.
+// How a user's value names an entry of the catalogue: one rule set for every caller
+// (docs/architecture.md#one-catalogue-resolution lists them).
 //
 // An OS image is named, in this order of precedence, by
 //   1. its exact slug ("ubuntu-24.04");
 //   2. its slug in another case ("Ubuntu-24.04");
 //   3. its id, as a number (2284) or a string of digits ("2284", spaces around allowed).
 // `os` and `osId` may both be given; they must then name the same image.
-// A region or a plan is named by its id, exactly (the API's ids; every caller has always
-// compared them so).
+// A region or a plan is named by its id, exactly.
 // A miss comes with a near miss when there is one ("did you mean ubuntu-24.04 (2284)?"): the
 // nearest name (nearest.ts), or for an id the nearest id, offered only when at most half its
 // characters differ.

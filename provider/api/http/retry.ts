@@ -1,17 +1,13 @@
-// Retries of one logical request with p-retry: exponential back-off with p-retry's jitter
-// (`randomize`: each delay times a factor in [1, 2)), capped by maxRetryDelayMs.
-//
-// What is retried (octokit plugin-retry keeps the same never-retry list, error-request.ts):
-// - network errors and time-outs, 429, 500, 502, 503, 504;
-// - never 400, 401, 403, 404, 409, 422 (or any other status): asking again cannot help;
-// - GET and DELETE always; POST and PATCH only with an Idempotency-Key, which the caller
-//   generates once per logical operation so every retry replays the first answer instead of
-//   doing the work twice (a lost answer to a create must not create a second server).
-// An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep included;
-// p-retry listens to a signal of the call's own, linked to it (abortable.ts), so the process's
-// one signal keeps one listener however many calls sleep.
-// A 429 does not use up the retry budget (up to `maxRateLimitRetries`): the rate limiter
-// already holds every request until `retry_after`, so the retry is not a guess.
+// Retries of one logical request with p-retry: exponential back-off with p-retry's jitter,
+// capped by maxRetryDelayMs. Retried: network errors and time-outs, 429, 500, 502, 503, 504;
+// never 400, 401, 403, 404, 409, 422 or any other status (octokit plugin-retry keeps the same
+// never-retry list). GET and DELETE always; POST and PATCH only with an Idempotency-Key, made
+// once per logical operation, so every retry replays the first answer instead of doing the work
+// twice. An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep
+// included; p-retry listens to a signal of the call's own, linked to it (abortable.ts), so the
+// process's one signal keeps one listener however many calls sleep. A 429 does not use up the
+// retry budget (up to `maxRateLimitRetries`): the rate limiter holds every request until
+// `retry_after`, so the retry is not a guess.
 
 import { pathToFileURL } from "url";
 import type { Options as PRetryOptions } from "p-retry";

@@ -1,20 +1,12 @@
-// One grant of the Redis coordinator's token bucket: a Lua script that Redis runs atomically, on
-// its own clock (`TIME`), in one round trip (ioredis's `defineCommand` sends EVALSHA and falls
-// back to EVAL when Redis does not know the script yet). The algorithm is the published GCRA
-// (gcra-plan.ts), as redis-cell (brandur/redis-cell) and redis-gcra (Losant/redis-gcra,
-// rwz/redis-gcra) run it: a request is granted when now >= TAT - tolerance, and then
-// TAT = max(TAT, now) + T; the key expires when TAT has passed, which is a full bucket again.
-// Why not one of those: redis-gcra for Node takes `now` from the caller's clock (machines'
-// clocks would have to agree) and redis-cell is a Redis module that users would have to load.
-//
-// Our own choices: time in whole microseconds (exact in Lua's doubles until the year 2255,
-// so no rounding can hand out a token early); the key holds the interval beside TAT, and a
-// change of tier keeps the debt in tokens, not in time (a process that has learnt the key's
-// tier and one still on the defaults must not turn each other's debt into free tokens);
-// `redis.replicate_commands()` where it exists, so that Redis 4 allows `TIME` before a write
-// (from Redis 5 on that is the default; HSET of two fields needs Redis 4). The optional third
-// argument replaces `TIME`: test/api/pacing/gcra-script.test.ts runs the script on fixed
-// virtual times against its TypeScript twin (test/helpers/gcra-model.ts).
+// One grant of the Redis coordinator's token bucket: a Lua script Redis runs atomically on its
+// own clock (`TIME`), in one round trip (EVALSHA, EVAL when Redis does not know it yet). The
+// algorithm is the published GCRA (gcra-plan.ts): a request is granted when now >= TAT -
+// tolerance, then TAT = max(TAT, now) + T; the key expires when TAT has passed (a full bucket).
+// Redis's clock, not the caller's, so machines' clocks need not agree; a script, not a module,
+// so users load nothing into Redis. Time is in whole microseconds (exact in Lua's doubles, so
+// no rounding hands out a token early); the key keeps the interval beside TAT, so a change of
+// tier keeps the debt in tokens; `redis.replicate_commands()` where it exists (Redis 4). The
+// optional third argument replaces `TIME`, so the script runs on fixed virtual times in tests.
 
 import type { Redis as RedisClient } from "ioredis";
 import type { BucketPlan } from "./gcra-plan";

@@ -1,19 +1,15 @@
-// When a grant goes other than by the bucket's count (the rate limiter's jitter and probes):
-// - until the first answer with `X-RateLimit-*` headers, only one request is in flight (a
-//   probe), so a key on a smaller tier never meets a burst sized for the default one;
-// - a 429's `retry_after` stops every request until then, plus a random jitter so that
-//   processes sharing the key do not all come back in the same millisecond;
+// When a grant goes other than by the bucket's count:
+// - until the first answer with `X-RateLimit-*` headers, one request at a time (a probe), so a
+//   key on a smaller tier never meets a burst sized for the default one;
+// - a 429's `retry_after` stops every request until then, plus a random jitter, so processes
+//   sharing the key do not all come back in the same millisecond;
 // while other processes spend the key (header-cooperation.ts):
-// - each grant waits a random time of up to one token at the key's rate, so that processes
-//   that learn the same news from the same answers do not spend it in the same millisecond
-//   (not while the last answer, less our grants since, shows more than JITTER_STOCK tokens:
-//   a newcomer that counts others from its first answer would otherwise crawl through a full
-//   bucket at one grant a second);
-// - a grant also waits while the last `Remaining`, projected over at most STALE_MS at the
-//   key's rate less the others' measured use and less our grants since, shows no token above
-//   the reserve: while the stock is spent fast, an answer half a second old is stale news;
+// - each grant waits a random time of up to one token at the key's rate (not while the stock
+//   shows more than JITTER_STOCK tokens), so processes that learn the same news do not spend it
+//   at once; a grant also waits while the last `Remaining`, projected over at most STALE_MS,
+//   shows no token above the reserve;
 // - with nothing of ours in flight and no answer for PROBE_TOKENS tokens' time, one request
-//   goes to look: the others' estimate decays (10 s), and only an answer shows they stopped.
+//   goes to look, since only an answer shows the others stopped.
 
 import type { GrantCounts, HeaderCooperation } from "./header-cooperation";
 import type { TokenBucket } from "./token-bucket";

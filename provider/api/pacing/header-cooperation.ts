@@ -1,15 +1,12 @@
-// Many processes, one key, nothing shared but the API: with `cooperate` (the
-// default) the others' use is inferred from the headers, and this process counts on its part of
-// the key (key-share.ts: the share, its AIMD factor, the reserve kept above empty). This is the
-// rate limiter's side of it: how far its bucket (token-bucket.ts) refills and what an answer
-// leaves in it, and how many of its requests may fly at once.
-// - While others are active, our refill is our share of the key's rate, up to our share of its
+// Many processes, one key, nothing shared but the API: with `cooperate` (the default) the
+// others' use is inferred from the headers, and this process counts on its part of the key
+// (key-share.ts). This is the rate limiter's side of it: how far its bucket (token-bucket.ts)
+// refills and what an answer leaves in it, and how many of its requests may fly at once.
+// - While others are active, the refill is our share of the key's rate, up to our share of its
 //   bucket; of what an answer shows above the reserve, only our share is ours.
-// - With none of ours in flight an answer shows the bucket as it is: we may take half the AIMD
-//   factor's part of what it holds above the reserve (the whole of it once the others are
-//   gone), so a process alone gets the whole key back.
-// - Slow start (as TCP's): one request in flight at first, one more per admitted answer,
-//   halved by a 429; one more per window once others show up (congestion avoidance).
+// - With none of ours in flight an answer shows the bucket as it is: a process alone gets the
+//   whole key back, in steps of the AIMD factor.
+// - Slow start (as TCP's): one request in flight, one more per admitted answer, halved by a 429.
 // Off with `cooperate: false`, and while a coordinator decides the shares (coordinator-link.ts).
 
 import { KeyShare } from "./key-share";

@@ -1,17 +1,11 @@
-// This process's part of a key that other processes may be spending (header cooperation, issues
-// 15 and 20), for the rate limiter (rate-limiter.ts), which keeps the bucket and the queue. With
-// nothing shared but the API, shared-use.ts infers the others' use from the drop of
-// `X-RateLimit-Remaining` our own requests do not explain (and, at a process's first answer,
-// from the tokens `X-RateLimit-Reset` shows missing); while others are active:
+// This process's part of a key that other processes may be spending, for the rate limiter
+// (rate-limiter.ts), which keeps the bucket and the queue; shared-use.ts infers the others' use
+// from the headers. While others are active:
 // - the refill this process counts on is the larger of the key's rate less theirs and its part
 //   of the key's rate in proportion to its own recent use against theirs (never less than
-//   MIN_SHARE of it). While the bucket's stock is being spent both estimates are inflated alike:
-//   the proportions stay right where "the rate less theirs" alone gave every process 1/16 for
-//   tens of seconds and then let the stock pile up; and a process that has had nothing yet
-//   still counts on what the others leave;
-// - that part is scaled by an AIMD factor: halved on a 429 (once per congestion event: only a
-//   429 of a request sent after the last cut cuts again), grown back linearly to 1 in
-//   AIMD_RECOVER_MS;
+//   MIN_SHARE), so the proportions stay right while the bucket's stock is being spent;
+// - that part is scaled by an AIMD factor: halved on a 429 (once per congestion event), grown
+//   back linearly to 1 in AIMD_RECOVER_MS;
 // - we stop a few tokens above empty (`reserve`: about 1 s of their use, at most a tenth of the
 //   bucket), so two processes that both see the last tokens do not both spend them.
 

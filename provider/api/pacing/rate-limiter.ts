@@ -1,21 +1,13 @@
-// One token bucket per client (so per process: see getClient), which paces requests before
-// the API refuses them. The anchors (octokit plugin-throttling, ky) only react to 429s; we
-// mirror the server's own bucket (docs/contract.md, "Rate limit") instead. This class keeps the
-// queue and decides each grant; its parts each hold one concern:
-// - token-bucket.ts: the bucket, seeded from the tier defaults and corrected by every answer's
-//   `X-RateLimit-*` headers (rate-headers.ts); a request waits for a token instead of being
-//   sent to be refused;
-// - header-cooperation.ts: sharing the key with other processes through the headers alone
-//   (`cooperate`, the default; key-share.ts): this process's share, slow start;
-// - grant-timing.ts: the first request alone (a probe), a 429's pause with jitter, the random
-//   delay and the hold on stale news while others spend the key, the probe when they went quiet;
-// - coordinator-link.ts: the opt-in coordinator (redis-coordinator.ts), which then decides the
-//   shares; without it (or once it is unavailable) the header cooperation does;
-// - wait-report.ts: what `onWait` hears while requests wait long;
-// - priority-queues.ts: waiting mutations go before reads, reads before status polls.
-// A request whose `signal` aborts (the engine's Cancel) leaves the queue at once (abortable.ts).
-// Time (`now`, the wake-up timer) comes from the `clock` option: the real one in the product, a
-// fake one in the deterministic model of K processes on one key (test/api/sharing-model.test.ts).
+// One token bucket per client, which paces requests before the API refuses them, mirroring the
+// server's own bucket (docs/contract.md, "Rate limit") instead of only reacting to 429s. This
+// class keeps the queue and decides each grant; its parts hold one concern each:
+// token-bucket.ts and rate-headers.ts (the bucket, corrected by every answer's `X-RateLimit-*`),
+// header-cooperation.ts and key-share.ts (sharing the key through the headers alone),
+// grant-timing.ts (the first probe, a 429's pause with jitter, stale news), coordinator-link.ts
+// (the opt-in Redis coordinator), wait-report.ts (`onWait`), priority-queues.ts (mutations
+// before reads, reads before status polls). A request whose `signal` aborts (the engine's Cancel)
+// leaves the queue at once (abortable.ts). Time comes from the `clock` option: the real one in
+// the product, a fake one in the deterministic model of K processes on one key.
 
 import { realClock, type Clock, type Timer } from "../wire/clock";
 import { abortableWait } from "../wire/abortable";

@@ -1,26 +1,14 @@
-// Opt-in exact coordination of one key's rate limit across processes and machines:
-// every process takes a token from Redis before each request. The bucket is a true token bucket
-// on Redis's own clock (GCRA, one Lua script and one round trip per grant: gcra-script.ts), of
-// the key's rate and a burst a little below the API's (gcra-plan.ts), so no demand pattern of
-// any length is granted more than the API's bucket holds. In each process the waiting requests
-// ask Redis one at a time, mutations first (token-gate.ts).
-//
-// Across processes, mutations go before status polls, as they do inside one (rate-limiter.ts):
-// while any process has a mutation waiting for a token it keeps a marker key alive in Redis,
-// and a poll waits until no marker is left before it asks for its token, at most `maxYieldMs`
-// (mutation-marker.ts). Without it, the stacks whose creates went first would poll while the
-// others' creates waited, each poll's token costing a waiting create its place at the key's
-// rate. The marker lives on Redis's clock (a TTL), so a
-// crashed process's marker is gone within `markerTtlMs` and machines' clocks need not agree.
-//
+// Opt-in exact coordination of one key's rate limit across processes and machines: every
+// process takes a token from Redis before each request, from a token bucket on Redis's own
+// clock (GCRA, one Lua script and one round trip per grant: gcra-script.ts) of the key's rate
+// and a burst a little below the API's (gcra-plan.ts). In each process the waiting requests ask
+// one at a time, mutations first (token-gate.ts); across processes a waiting mutation keeps a
+// marker alive, and a status poll waits for no marker, at most `maxYieldMs` (mutation-marker.ts).
 // The Redis keys are a hash of the base URL and the API key, never the key. ioredis is an
-// optional peer dependency, loaded when a coordinator is built (redis-packages.ts), so users
-// without the setting never load it; a missing one is an error that says what to install.
-// When Redis cannot be reached (or fails later), `take` says "unavailable" and the caller falls
-// back to header-driven pacing: a deployment never fails because Redis is down. The connection
-// closes after a second without requests, so it never keeps a finished process alive. Its
-// timers (the idle close, the marker's heartbeat, the poll's yield and the gate's sleep until a
-// token is due) run on the `clock` option.
+// optional peer dependency loaded on first use (redis-packages.ts). When Redis cannot be
+// reached, `take` says "unavailable" and the caller falls back to header-driven pacing: a
+// deployment never fails because Redis is down. The connection closes after a second without
+// requests; its timers run on the `clock` option.
 
 import type { Redis as RedisClient } from "ioredis";
 import type { RateCoordinator } from "./coordinator";

@@ -1,22 +1,13 @@
 // How much of the key's rate limit other processes are using, inferred from the API's own
 // `X-RateLimit-Remaining` with nothing shared but the API (so it works across machines).
-// Between two answers the server's bucket gains `rate × elapsed` (up to its capacity) and
-// loses one token per request it admitted; the requests this process sent in between are
-// known, so whatever else `Remaining` dropped by was spent by someone else with the same key.
-//
-// The unexplained drop is summed with its sign and decays with a time constant of `tauMs`:
-// `Remaining` is rounded down and answers arrive out of order, so one observation is off by a
-// token or two either way, but the signed sum telescopes (an error in one answer is undone
-// by the next). A dead band of a few tokens keeps that noise from looking like another
-// process, so a process alone with its key is not slowed. The band is never wider than the
-// bucket: `Remaining` lies within [0, capacity], so one answer cannot be off by more, and
-// one answer cannot show more than the capacity spent by others either. With a fixed band of
-// 2 a key with a burst of 1 (each 429 shows exactly one token) needed three quick 429s, at
-// least a second apart (retry_after + jitter), before anyone showed, against a 10-token decay:
-// a waiting process then reported the key as its own whenever its 429s came late.
-// A process's first answer has no answer before it to compare with; what it shows missing from a
-// full bucket (`X-RateLimit-Reset`), less our own request, counts as the others' (see
-// firstAnswerOthers).
+// Between two answers the server's bucket gains `rate × elapsed` (up to its capacity) and loses
+// one token per request it admitted; this process's own requests are known, so the rest of the
+// drop was spent by someone else with the same key. The unexplained drop is summed with its
+// sign and decays with a time constant of `tauMs`, so a rounding error in one answer is undone
+// by the next; a dead band of a few tokens (never wider than the bucket) keeps that noise from
+// looking like another process. A process's first answer has none before it: what it shows
+// missing from a full bucket (`X-RateLimit-Reset`), less our own request, counts as the
+// others' (firstAnswerOthers).
 
 export class SharedUse {
   /** Signed tokens spent by others, decayed. */

@@ -227,7 +227,7 @@ export interface ClientStats {
   rateLimited: number;
 }
 
-/** The process-wide client. Every method paces itself and retries safely. */
+/** What a client of the API offers (`HostingClient`, made by `createClient`). Every method paces itself and retries safely. */
 export interface HostingApi {
   readonly shape: Promise<ApiShape>;
   /** Pages with `per_page=500` (cursor or page paging by the client's options). */

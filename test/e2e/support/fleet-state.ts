@@ -2,9 +2,10 @@
 // it as `hosting:index:Fleet`, the dynamic face as the dynamic resource `pulumi-nodejs:dynamic/hosting:Fleet`.
 
 export interface FleetOutputs {
-  members: Record<string, { id: string }>;
+  members: Record<string, { id: string; os?: string }>;
   leftovers: Record<string, { id: string }>;
   fleetTag?: string;
+  heldRoll?: { members: string[] } | null;
 }
 
 /** The outputs of the first Fleet in the exported state; none when it holds no Fleet. */
@@ -12,4 +13,11 @@ export function fleetIn(exported: string): FleetOutputs | undefined {
   const doc = JSON.parse(exported);
   const fleet = (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type));
   return fleet?.outputs as FleetOutputs | undefined;
+}
+
+/** The outputs of the first Fleet in the exported state; throws when it holds no Fleet. */
+export function fleetOutputs(exported: string): FleetOutputs {
+  const fleet = fleetIn(exported);
+  if (!fleet) throw new Error("the exported state holds no Fleet");
+  return fleet;
 }
