@@ -10,7 +10,7 @@
 // (provider-process.ts); what it holds for the request (the resource, its time-out, the signal's
 // source, the member's identity) is this request's alone.
 
-import type { Clock } from "../api/wire/clock";
+import type { Clock } from "../api/time/clock";
 import type { HostingApi } from "../api/wire/types";
 import type { AdoptionClaims } from "./adoption-claims";
 import type { OperationTimeout } from "./operation";

@@ -8,7 +8,7 @@
 // The clock and the look at the engine come from the options, so that the unit test
 // asserts at which virtual millisecond the process ends.
 import * as net from "net";
-import { realClock, type Clock } from "../api/wire/clock";
+import { realClock, type Clock } from "../api/time/clock";
 
 /** What one look at the engine's address found: only "refused" means nobody listens. */
 export type ProbeResult = "answered" | "refused" | "unknown";

@@ -11,7 +11,7 @@
 // Lists are ordered by a sequence number, not the clock: one sent earlier that answers later
 // never replaces a newer one. The user's view: docs/guide/servers.md#create-delete-refresh.
 
-import { realClock, type Clock } from "../api/wire/clock";
+import { realClock, type Clock } from "../api/time/clock";
 import type { Server } from "../api/wire/types";
 
 export class ListSnapshot {

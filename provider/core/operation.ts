@@ -9,7 +9,7 @@
 // replaces `waitTimeoutSeconds`, and its source is named when it runs out.
 // What a user sees of this: docs/guide/recovery.md#ctrl-c.
 
-import { abortable } from "../api/wire/abortable";
+import { abortable } from "../api/time/abortable";
 
 /** The engine cancelled the operation (Ctrl-C); what was done so far is reported, not lost. */
 export class CancelledError extends Error {

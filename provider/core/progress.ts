@@ -9,7 +9,7 @@
 // A status (a roll's batch k of n) goes at once: each is a step. The time comes from the
 // operation's clock, so tests assert each line's virtual millisecond.
 
-import type { Clock, Timer } from "../api/wire/clock";
+import type { Clock, Timer } from "../api/time/clock";
 
 /** Where one status line goes (the plugin: the engine's progress display of the resource). */
 export type StatusSink = (message: string) => void;

@@ -10,7 +10,7 @@ import { createHash } from "crypto";
 import * as pulumiLog from "@pulumi/pulumi/log";
 import { setMaxListeners } from "events";
 import type { ClientOptions } from "../api";
-import { realClock, type Clock } from "../api/wire/clock";
+import { realClock, type Clock } from "../api/time/clock";
 import type { HostingApi } from "../api/wire/types";
 import { AdoptionClaims } from "./adoption-claims";
 import { clientFromSettings } from "./client-factory";

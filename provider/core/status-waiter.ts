@@ -11,8 +11,8 @@
 // still queued for its token when no waiter is left is dropped. What a user sees of this:
 // docs/guide/servers.md#create-delete-refresh.
 
-import { abortableWait } from "../api/wire/abortable";
-import { realClock, type Clock, type Timer } from "../api/wire/clock";
+import { abortableWait } from "../api/time/abortable";
+import { realClock, type Clock, type Timer } from "../api/time/clock";
 import type { HostingApi, Server } from "../api/wire/types";
 import { ListSnapshot } from "./list-snapshot";
 import type { WaiterReadOptions, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";

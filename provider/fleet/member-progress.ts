@@ -1,12 +1,12 @@
 // How far a fleet operation got, for the person watching it: the members' operations
-// (member-ops.ts, or a test's) counted as they finish, "40 of 100 members created", through the
+// (server-member-ops.ts, or a test's) counted as they finish, "40 of 100 members created", through the
 // operation's progress reporter (core/progress.ts), which decides how often a count is worth a
 // line. A delete counts when the API took its DELETE. The totals are the plan's, known before the
 // first call; a failed call is not counted, so a count that stops short says so. A member's own
-// wait reports nothing (member-ops.ts): these counts speak for the whole fleet.
+// wait reports nothing (server-member-ops.ts): these counts speak for the whole fleet.
 
 import type { Progress } from "../core/progress";
-import type { MemberOps } from "./member-failure";
+import type { MemberOps } from "./member-ops";
 import type { MemberPlan } from "./plan";
 
 /** What one fleet operation will do, in members created, updated and servers deleted. */

@@ -1,6 +1,6 @@
 // The implementation of `Fleet` both faces call (provider/dynamic/fleet.ts, the plugin's
 // `hosting:index:Fleet`): a room over provider/server/, every member created, adopted, updated
-// and deleted by the server core's functions (member-ops.ts).
+// and deleted by the server core's functions (server-member-ops.ts).
 //   check check.ts; diff plan.ts and preview.ts (the Fleet itself is never replaced: its members
 //   roll inside one update); create and update reconcile the account with the state first
 //   (reconcile.ts, by the rule of ownership.ts), then apply the plan (health/rollout.ts over
@@ -20,7 +20,7 @@ import type { RawProps, ReadOutcome, Recorded } from "../core/route";
 import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { adoptionsOf } from "./adopt";
 import { checkFleet } from "./check";
-import { recordMember, serverMemberOps, type MemberContext } from "./member-ops";
+import { recordMember, serverMemberOps, type MemberContext } from "./server-member-ops";
 import { compareKeys } from "./members";
 import { planHasChanges, planMembers, type MemberPlan } from "./plan";
 import { describePlan, memberPaths } from "./preview";
@@ -32,7 +32,7 @@ import { healthChecksOf, rollbackOn } from "./health/rollout-inputs";
 import { applyHold, canonicalJson, fingerprint, stillHeld, type Hold, type HeldRoll } from "./health/held-roll";
 import { networkProber } from "./health/probe";
 import { waitBudget } from "../core/operation";
-import type { MemberOps } from "./member-failure";
+import type { MemberOps } from "./member-ops";
 import { removeAll } from "./remove-all";
 import { countedOps, planTotals } from "./member-progress";
 import { type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
@@ -56,7 +56,7 @@ export type FleetDiffResult = PlannedDiff & { plannedChanges: string[] };
 
 const OPTIONS = ["maxSurge", "maxUnavailable", "pauseSeconds", "waitTimeoutSeconds", "ownerTag", "healthCheck", "rollback", "canary", "canaryPauseSeconds", "retryRoll"] as const;
 
-/** The members' operations of one fleet operation (the server core's: member-ops.ts). */
+/** The members' operations of one fleet operation (the server core's: server-member-ops.ts). */
 export type MemberOpsFactory = (member: MemberContext) => MemberOps;
 
 export const check = checkFleet;

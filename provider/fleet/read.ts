@@ -13,7 +13,7 @@ import type { ReadOutcome, Recorded } from "../core/route";
 import { declaredView, normalizeServerInputs, serverOutputs } from "../server/normalize";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS } from "../server/types";
 import { ownerOf } from "../server/system-tags";
-import { asServerOutputs, recordMember } from "./member-ops";
+import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";

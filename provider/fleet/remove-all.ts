@@ -4,7 +4,7 @@
 // tokens while DELETEs still need them, or, with the waiter's first poll a second after each
 // DELETE, a second added to every destroy and every batch of a roll (bench/fleet).
 
-import { each, type MemberFailure, type MemberOps } from "./member-failure";
+import { each, type MemberFailure, type MemberOps } from "./member-ops";
 import type { RecordedMember } from "./types";
 
 export interface Removal {

@@ -8,12 +8,11 @@
 // the caller records on failure is exactly what exists. Servers an interrupted run made come in
 // `adopt`: taken over instead of a POST, recorded as leftovers until the take-over succeeds.
 
-import type { Clock } from "../api/wire/clock";
+import type { Clock } from "../api/time/clock";
 import { sleepUnlessCancelled } from "../core/operation";
-import { batchesOf } from "./batches";
 import type { Progress } from "../core/progress";
 import { rollBatchLine } from "./member-progress";
-import { each, MemberFailure, type MemberOps } from "./member-failure";
+import { each, MemberFailure, type MemberOps } from "./member-ops";
 import type { MemberPlan } from "./plan";
 import { removeAll } from "./remove-all";
 import type { MemberSpec, RecordedMember } from "./types";
@@ -142,4 +141,26 @@ async function rollBatch(
   for (const f of gone.failures) state.leftovers[old[f.key].id] = old[f.key];
   failures.push(...gone.failures);
   return failures;
+}
+
+/** A roll's batches: members in key order, `size` (maxSurge + maxUnavailable) at a time; a canary's first batch holds `canary` members, followed by `canaryPauseMs` instead of the usual pause. */
+interface Batch {
+  keys: string[];
+  /** The wait before this batch starts (0 for the first). */
+  pauseBeforeMs: number;
+}
+
+export function batchesOf(keys: string[], size: number, pauseMs: number, canary = 0, canaryPauseMs?: number): Batch[] {
+  const batches: Batch[] = [];
+  let start = 0;
+  if (canary > 0 && keys.length > 0) {
+    batches.push({ keys: keys.slice(0, canary), pauseBeforeMs: 0 });
+    start = Math.min(canary, keys.length);
+  }
+  for (; start < keys.length; start += size) {
+    const first = batches.length === 0;
+    const afterCanary = canary > 0 && batches.length === 1;
+    batches.push({ keys: keys.slice(start, start + size), pauseBeforeMs: first ? 0 : afterCanary ? (canaryPauseMs ?? pauseMs) : pauseMs });
+  }
+  return batches;
 }

@@ -12,8 +12,8 @@ import type { OperationContext } from "../core/context";
 import type { MemberSpec } from "./types";
 import { systemTagsOf } from "../server/system-tags";
 import { pendingLabelOf } from "./identity";
-import type { MemberFailure, MemberOps } from "./member-failure";
-import { recordMember } from "./member-ops";
+import type { MemberFailure, MemberOps } from "./member-ops";
+import { recordMember } from "./server-member-ops";
 import { removeAll } from "./remove-all";
 import type { FleetState } from "./roll";
 
@@ -21,7 +21,7 @@ import type { FleetState } from "./roll";
  * The servers with the fleet's pending label and no mark at all (one list call; shape B only).
  * The label is this resource's alone (its fleet tag names the stack, parents and name), and one
  * resource runs one operation at a time, so none of them is another run's POST in flight. A
- * delete reads each server again first (member-ops.ts), so one tagged since by its holder is left.
+ * delete reads each server again first (server-member-ops.ts), so one tagged since by its holder is left.
  */
 export async function untaggedServers(ctx: OperationContext, fleetTag: string): Promise<Server[]> {
   if ((await ctx.api.shape) !== "B") return [];

@@ -3,7 +3,7 @@
 // millisecond. Nothing advances unless the test ticks; `tick` lets promises settle between
 // timers (fake-timers' tickAsync), so async code runs as it would between real timers.
 import * as FakeTimers from "@sinonjs/fake-timers";
-import type { Clock, Timer } from "../../provider/api/wire/clock";
+import type { Clock, Timer } from "../../provider/api/time/clock";
 
 /** A realistic epoch, a whole second (Retry-After and X-RateLimit-Reset count whole seconds). */
 export const EPOCH = Date.UTC(2026, 0, 1);

@@ -6,7 +6,7 @@
 // (gcra-model.ts, checked against the script on a real Redis) at the clock's time, as the
 // script runs at Redis's `TIME`. Every client made from one stand-in shares its keys.
 import type { RedisPackages } from "../../provider/api/pacing/redis-packages";
-import type { Clock } from "../../provider/api/wire/clock";
+import type { Clock } from "../../provider/api/time/clock";
 import { GcraModel } from "./gcra-model";
 
 export function redisStandIn(clock: Clock): { packages: RedisPackages; gcra: GcraModel; commands: () => number } {

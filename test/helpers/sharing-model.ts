@@ -23,7 +23,7 @@ import type { KeyRecord } from "../../simulator/store/types";
 import type { RateCoordinator } from "../../provider/api/pacing/coordinator";
 import type { Pacer } from "../../provider/api/pacing/pacer";
 import { RateLimiter, type RateLimiterOptions } from "../../provider/api/pacing/rate-limiter";
-import type { Clock } from "../../provider/api/wire/clock";
+import type { Clock } from "../../provider/api/time/clock";
 import type { RequestPriority } from "../../provider/api/wire/types";
 import type { FakeClock } from "./fake-clock";
 

@@ -12,7 +12,7 @@
 import { pathToFileURL } from "url";
 import type { Options as PRetryOptions } from "p-retry";
 import { HttpError, NetworkError, RateLimitError, TimeoutError } from "./errors";
-import { linkedSignal } from "../wire/abortable";
+import { linkedSignal } from "../time/abortable";
 
 /** What `onRetry` receives: the failed attempt, key-free. */
 export interface RetryEvent {

@@ -5,7 +5,7 @@
 // clamp its bucket). When the coordinator is unavailable, the link drops it for the rest of the
 // process and the limiter goes back to the header cooperation (`onLost`).
 
-import { abortable } from "../wire/abortable";
+import { abortable } from "../time/abortable";
 import type { RequestPriority } from "../wire/types";
 import { coordinatedBurst, type RateCoordinator } from "./coordinator";
 

@@ -6,7 +6,7 @@
 // The heartbeat and the poll's waits run on the `clock` option, and the two Redis commands go
 // through `MarkerStore`, so the unit test runs both on one fake clock.
 
-import type { Clock, Timer } from "../wire/clock";
+import type { Clock, Timer } from "../time/clock";
 
 /** The two Redis commands the marker needs (an ioredis client has both). */
 export interface MarkerStore {

@@ -9,8 +9,8 @@
 // leaves the queue at once (abortable.ts). Time comes from the `clock` option: the real one in
 // the product, a fake one in the deterministic model of K processes on one key.
 
-import { realClock, type Clock, type Timer } from "../wire/clock";
-import { abortableWait } from "../wire/abortable";
+import { realClock, type Clock, type Timer } from "../time/clock";
+import { abortableWait } from "../time/abortable";
 import type { RateCoordinator } from "./coordinator";
 import { CoordinatorLink } from "./coordinator-link";
 import { GrantTiming } from "./grant-timing";

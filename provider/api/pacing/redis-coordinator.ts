@@ -14,7 +14,7 @@ import type { Redis as RedisClient } from "ioredis";
 import type { RateCoordinator } from "./coordinator";
 import { bucketPlan } from "./gcra-plan";
 import { takeToken } from "./gcra-script";
-import { realClock, type Clock, type Timer } from "../wire/clock";
+import { realClock, type Clock, type Timer } from "../time/clock";
 import type { RequestPriority } from "../wire/types";
 import { MutationMarker } from "./mutation-marker";
 import { TokenGate } from "./token-gate";

@@ -6,8 +6,8 @@
 // and prober (probe.ts is the network one): the tests run it on virtual time. The engine's
 // Cancel ends a wait at once, a try included, by rejecting with the signal's reason.
 
-import type { Clock } from "../../api/wire/clock";
-import { abortable, whenAborted } from "../../api/wire/abortable";
+import type { Clock } from "../../api/time/clock";
+import { abortable, whenAborted } from "../../api/time/abortable";
 import { sleepUnlessCancelled, type WaitBudget } from "../../core/operation";
 import type { Prober, ProbeResult } from "./probe";
 import type { CheckedHealthCheck } from "./types";

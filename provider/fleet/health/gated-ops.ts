@@ -8,7 +8,7 @@
 
 import { CancelledError } from "../../core/operation";
 import type { Tally } from "../../core/progress";
-import { MemberFailure, type MemberOps } from "../member-failure";
+import { MemberFailure, type MemberOps } from "../member-ops";
 import { parseMemberKey } from "../members";
 import type { RecordedMember } from "../types";
 import { describeFailure, waitHealthy, type GateOptions } from "./gate";

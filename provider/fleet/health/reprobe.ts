@@ -7,7 +7,7 @@
 
 import { CancelledError } from "../../core/operation";
 import type { Tally } from "../../core/progress";
-import { MemberFailure } from "../member-failure";
+import { MemberFailure } from "../member-ops";
 import type { RecordedMember } from "../types";
 import { describeFailure, waitHealthy, type GateOptions } from "./gate";
 import { factsOf } from "./gated-ops";

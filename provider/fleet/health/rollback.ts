@@ -6,7 +6,7 @@
 // stay: their old servers are gone and they serve. `state` is updated after every completed
 // call, so what the caller records on any failure here is exactly what exists.
 
-import { each, MemberFailure, type MemberOps } from "../member-failure";
+import { each, MemberFailure, type MemberOps } from "../member-ops";
 import { removeAll } from "../remove-all";
 import type { FleetState } from "../roll";
 import type { MemberSpec, RecordedMember } from "../types";

@@ -3,7 +3,7 @@
 // failed and rollback is on, the failed members put back on their old spec (rollback.ts).
 // Nothing is rolled back after the engine's Cancel: the next `up` continues from what exists.
 
-import { MemberFailure, type MemberOps } from "../member-failure";
+import { MemberFailure, type MemberOps } from "../member-ops";
 import type { MemberPlan } from "../plan";
 import { applyPlan, type FleetState, type RollOptions, type RollResult } from "../roll";
 import type { MemberSpec, RecordedMember } from "../types";

@@ -13,7 +13,7 @@ import { elapsedText, progressReporter, silentProgress } from "../../../provider
 import { StatusWaiter } from "../../../provider/core/status-waiter";
 import { waitUntilActive } from "../../../provider/server/power";
 import * as fleet from "../../../provider/fleet/provider";
-import type { MemberOps } from "../../../provider/fleet/member-failure";
+import type { MemberOps } from "../../../provider/fleet/member-ops";
 import type { FleetInputs, FleetOutputs, MemberSpec, RecordedMember } from "../../../provider/fleet/types";
 import type { Recorded } from "../../../provider/core/route";
 import { fakeClock, type FakeClock } from "../../helpers/fake-clock";

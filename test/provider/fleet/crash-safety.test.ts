@@ -11,7 +11,7 @@
 // since a process cannot be killed inside this one; the e2e suite kills the real CLI.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
-import { serverMemberOps, type MemberContext } from "../../../provider/fleet/member-ops";
+import { serverMemberOps, type MemberContext } from "../../../provider/fleet/server-member-ops";
 import { fleetTagOf, identityTags, specMarkOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";

@@ -8,7 +8,7 @@
 // and by id with no POST, import, and a replacement that fails mid-roll.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
-import { serverMemberOps } from "../../../provider/fleet/member-ops";
+import { serverMemberOps } from "../../../provider/fleet/server-member-ops";
 import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import type { MemberOpsFactory } from "../../../provider/fleet/provider";
 import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection } from "../harness";

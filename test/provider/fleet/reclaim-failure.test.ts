@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import { fakeClock } from "../../helpers/fake-clock";
 import { applyPlan, type FleetState } from "../../../provider/fleet/roll";
-import { MemberFailure, type MemberOps } from "../../../provider/fleet/member-failure";
+import { MemberFailure, type MemberOps } from "../../../provider/fleet/member-ops";
 import { planMembers } from "../../../provider/fleet/plan";
 import type { MemberSpec, RecordedMember } from "../../../provider/fleet/types";
 

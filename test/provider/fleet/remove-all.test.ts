@@ -2,7 +2,7 @@
 // wait, the waits started together, an already-gone server removed with no wait, and failures
 // of either half named by member, in key order.
 import { expect } from "chai";
-import { MemberFailure, type MemberOps } from "../../../provider/fleet/member-failure";
+import { MemberFailure, type MemberOps } from "../../../provider/fleet/member-ops";
 import { removeAll } from "../../../provider/fleet/remove-all";
 import type { RecordedMember } from "../../../provider/fleet/types";
 

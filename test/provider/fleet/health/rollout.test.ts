@@ -9,7 +9,7 @@ import { expect } from "chai";
 import { fakeClock, type FakeClock } from "../../../helpers/fake-clock";
 import { rollOut, type RolloutOptions } from "../../../../provider/fleet/health/rollout";
 import { progressReporter } from "../../../../provider/core/progress";
-import { MemberFailure, type MemberOps } from "../../../../provider/fleet/member-failure";
+import { MemberFailure, type MemberOps } from "../../../../provider/fleet/member-ops";
 import { planMembers } from "../../../../provider/fleet/plan";
 import type { FleetState } from "../../../../provider/fleet/roll";
 import type { Prober } from "../../../../provider/fleet/health/probe";

@@ -2,14 +2,14 @@
 // reason, runs `onAbort` only when the signal won, and leaves no listener behind on a signal that
 // outlives it.
 //
-// The one wait that ends on an AbortSignal (provider/api/wire/abortable.ts), used by the rate
+// The one wait that ends on an AbortSignal (provider/api/time/abortable.ts), used by the rate
 // limiter's queue and coordinator take and by the status waiter: it settles once, by its own
 // answer or by the signal's reason, runs `onAbort` only when the signal won, and leaves no
 // listener behind on a signal that outlives the wait. Any number of waits on one signal hold one
 // listener on it (each listener added to an EventTarget costs time that grows with those there).
 import { expect } from "chai";
 import { getEventListeners } from "events";
-import { abortable, abortableWait, linkedSignal, whenAborted, type Settle } from "../../../../provider/api/wire/abortable";
+import { abortable, abortableWait, linkedSignal, whenAborted, type Settle } from "../../../../provider/api/time/abortable";
 
 /** An AbortController whose signal counts the abort listeners it holds. */
 function countingController(): { controller: AbortController; listeners: () => number } {

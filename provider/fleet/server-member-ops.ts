@@ -1,0 +1,167 @@
+// A member's create, update and delete: the server core's own functions
+// (provider/server/provider.ts), the ones a `Server` resource calls (its delete in its two
+// halves, sendDelete and confirmDeleted, so a fleet can send all its DELETEs first), so a fleet member is
+// created, adopted, patched, waited for and deleted exactly as a `Server` is; no second path.
+// A server the core reports as existing but not ready (ResourceInitFailedError) comes back as a
+// MemberFailure that carries it, so the fleet records it (roll.ts). Every create and adoption
+// carries the member's identity tags, an update's creates a deterministic Idempotency-Key (identity.ts), and every
+// call the fleet operation's context (the engine's Cancel and customTimeouts). A delete reads the
+// server's own tags first (one list for the group, the waiter's batch) and leaves a server another
+// resource holds now (ownership.ts): a take-over in the same `up` (a move) keeps it.
+
+import * as server from "../server/provider";
+import { ResourceInitFailedError } from "../server/resource-init-failed";
+import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
+import type { Recorded } from "../core/route";
+import type { Server } from "../api/wire/types";
+import { withOverrides, type OperationContext } from "../core/context";
+import { silentProgress } from "../core/progress";
+import { identityTags, liveMarkOf, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
+import { mayDelete } from "./ownership";
+import { ownerOf } from "../server/system-tags";
+import { MemberFailure, type MemberOps } from "./member-ops";
+import { serverInputsOf } from "./specs";
+import type { MemberSpec, RecordedMember } from "./types";
+
+type Props = Record<string, unknown>;
+
+/** How many keys one member's create tries when each answer names a server that is gone. */
+const MAX_ATTEMPTS = 8;
+
+/** Outputs of a server as the fleet records them: the reported fields, and what diff needs. */
+export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): RecordedMember {
+  const o = outs as Props;
+  const m: Props = {
+    id,
+    label: o.label ?? "",
+    region: o.region ?? "",
+    plan: o.plan ?? "",
+    os: o.os ?? "",
+    osId: o.osId ?? 0,
+    mainIp: o.mainIp ?? "",
+    status: o.status ?? "",
+    tags: o.tags ?? [],
+  };
+  if (typeof o.ownerTag === "string" && o.ownerTag !== "") m.ownerTag = o.ownerTag;
+  if (Array.isArray(o.sshKeyIds) && o.sshKeyIds.length > 0) m.sshKeyIds = o.sshKeyIds;
+  if (o.backups === true) m.backups = true;
+  if (o.ddosProtection === true) m.ddosProtection = true;
+  if (o.powerState !== undefined && o.powerState !== SERVER_DEFAULTS.powerState) m.powerState = o.powerState;
+  if (typeof o.waitTimeoutSeconds === "number" && o.waitTimeoutSeconds !== SERVER_DEFAULTS.waitTimeoutSeconds) m.waitTimeoutSeconds = o.waitTimeoutSeconds;
+  return m as RecordedMember;
+}
+
+/**
+ * A recorded member as the server core's recorded outputs. The one cast: a member's record is the
+ * compact form of a server's outputs (recordMember: the defaults left out), which the defaults
+ * spread back in make whole again; the index signature of RecordedMember hides that from the types.
+ */
+export function asServerOutputs(m: RecordedMember): Recorded<ServerOutputs> {
+  const { id: _id, ...rest } = m;
+  return { ...SERVER_DEFAULTS, ...rest } as unknown as Recorded<ServerOutputs>;
+}
+
+function failure(key: string, e: unknown): MemberFailure {
+  if (e instanceof ResourceInitFailedError) return new MemberFailure(key, e.message, recordMember(e.id, e.properties));
+  return new MemberFailure(key, e instanceof Error ? e.message : String(e));
+}
+
+/** What every member operation of one fleet operation shares: the fleet's operation context and identity. */
+export interface MemberContext {
+  /** The fleet operation's context: its client, the engine's Cancel and time-out (customTimeouts bound each member's wait). */
+  ctx: OperationContext;
+  /** The fleet's tag (identity.ts); absent for a fleet that has none (no stack known). */
+  fleetTag?: string;
+  /** The fleet instance (its resource id): the owner mark of every server it creates or takes over. */
+  instance: string;
+  /**
+   * Servers as a list just made answered them (a delete's own list of the fleet's tag): a delete
+   * checks their tags there instead of reading them again. Others are read (the waiter's batch).
+   */
+  listed?: ReadonlyMap<string, Server>;
+  /**
+   * Where each take-over's summary goes (member key, what the server core says of it), for the
+   * fleet to print once for all of them; without it each goes to the operation's log.
+   */
+  takeOvers?: Array<{ key: string; summary: string }>;
+  /**
+   * The fleet's resource id and generation, from its state: an update's member creates take a
+   * deterministic Idempotency-Key from them (identity.ts). A create has no id yet, and its members'
+   * keys are random: a key from the fleet's name alone would repeat in a later fleet of the same
+   * name, and an API that replays it would answer with a server deleted long ago.
+   */
+  fleetId?: string;
+  generation: number;
+}
+
+/** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
+export function serverMemberOps(fleet: MemberContext): MemberOps {
+  const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
+  const identity = (key: string, spec: MemberSpec, adopting: boolean, attempt: number): OperationContext => {
+    if (!fleet.fleetTag) return ctx;
+    // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
+    const takeOvers = fleet.takeOvers;
+    // An update's instance is live (the engine recorded its state): each server it makes says so
+    // too, so a roll (maxUnavailable 0) that deletes the member marked live once the batch's new
+    // servers exist, then is killed, leaves it marked live.
+    const live = fleet.fleetId !== undefined ? [liveMarkOf(fleet.instance)] : [];
+    return withOverrides(ctx, {
+      ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
+      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)]), ...live],
+      idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
+      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag) }),
+    });
+  };
+  // An update's key repeats a killed run's POST; when the API's answer to it names a server that
+  // is gone (deleted since: the next run deletes what a killed one left untagged), the next
+  // attempt's key makes the member anew. A random key (a create's) never repeats: no retry.
+  const replayedGone = async (e: unknown): Promise<boolean> =>
+    fleet.fleetId !== undefined && e instanceof ResourceInitFailedError && !ctx.signal?.aborted && (await ctx.api.getServer(e.id, { signal: ctx.signal })) === undefined;
+  return {
+    async create(key: string, spec: MemberSpec, adoptId?: string) {
+      const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await server.create(inputs, identity(key, spec, adoptId !== undefined, attempt));
+          return recordMember(res.id, res.outs as ServerOutputs);
+        } catch (e) {
+          if (adoptId === undefined && attempt < MAX_ATTEMPTS - 1 && (await replayedGone(e).catch(() => false))) continue;
+          throw failure(key, e);
+        }
+      }
+    },
+    async update(key: string, member: RecordedMember, spec: MemberSpec) {
+      try {
+        const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec), ctx);
+        return recordMember(member.id, res.outs as ServerOutputs);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+    async sendDelete(key: string, member: RecordedMember) {
+      try {
+        // A fleet with no tag (no stack known) marks nothing: there is nothing to read.
+        if (fleet.fleetTag) {
+          const live = fleet.listed?.get(member.id) ?? (await ctx.waiter.read(member.id, { signal: ctx.signal }));
+          if (!live) return false;
+          if (!mayDelete(live.tags, fleet.instance, member.owner, fleet.fleetTag)) {
+            const holder = ownerOf(live.tags);
+            ctx.log.warn(`server ${member.id} (${key}) is held by ${holder ? `"${holder}"` : "another resource"} now: the fleet leaves it and forgets it`);
+            return false;
+          }
+        }
+        return await server.sendDelete(member.id, ctx);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+    async confirmDeleted(key: string, member: RecordedMember) {
+      try {
+        // Called for a whole group in one tick (remove-all.ts): poll at once, one list for all.
+        await server.confirmDeleted(member.id, asServerOutputs(member), ctx, 0);
+      } catch (e) {
+        throw failure(key, e);
+      }
+    },
+  };
+}
