@@ -133,7 +133,8 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     async update(key: string, member: RecordedMember, spec: MemberSpec) {
       try {
         const res = await server.update(member.id, asServerOutputs(member), serverInputsOf(spec), ctx);
-        return recordMember(member.id, res.outs as ServerOutputs);
+        // The owner mark the state recorded the server with (an import's) still makes it this instance's.
+        return { ...recordMember(member.id, res.outs as ServerOutputs), ...(member.owner !== undefined ? { owner: member.owner } : {}) };
       } catch (e) {
         throw failure(key, e);
       }
