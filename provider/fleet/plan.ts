@@ -39,7 +39,15 @@ export function planMembers(
     }
     const spec = serverInputsOf(specs[key]);
     const diff = planServer(member, spec, cat);
-    if (!diff.changes) continue;
+    if (!diff.changes) {
+      // Left provisioning by a create that was cancelled or timed out: an update waits for it
+      // (the server core's update) and records it as it is then.
+      if (member.status === "pending" || member.status === "starting") {
+        plan.update.push(key);
+        plan.fields[key] = ["status"];
+      }
+      continue;
+    }
     const replaces = diff.replaces ?? [];
     const changed = changedFields(member, specs[key]);
     plan.fields[key] = replaces.length > 0 ? [...new Set([...replaces, ...changed])] : changed;

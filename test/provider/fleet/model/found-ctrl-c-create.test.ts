@@ -8,10 +8,8 @@ import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
   describeFound("found by the model: an up after a create cancelled by Ctrl-C while its members provision", shape, (sim) => {
-    // Fails in shape A: the model's engine finds no change after the partial create and calls no
-    // update (the real engine updates a resource whose last operation failed), so nothing waits for
-    // the members: the state keeps web-ewr-2 `pending` while it is active. Open.
-    (shape === "A" ? it.skip : it)("waits for the members the cancelled create recorded and records them as they are (Ctrl-C at change 3)", async () => {
+    // Members the cancelled create recorded while they provisioned: the next up's plan waits for them.
+    it("waits for the members the cancelled create recorded and records them as they are (Ctrl-C at change 3)", async () => {
       await holds(sim(), [new UpStep("main", null, { atChange: 3, mode: "ctrl-c" }), new UpStep("main", null, null)]);
     });
     // In shape B the cancelled create recorded no member; the update takes its untagged servers over.
