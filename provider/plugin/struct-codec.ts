@@ -13,14 +13,19 @@ import { isSecret, SECRET_SIG, SIG_KEY, type Props, type Unwrapped } from "./wir
 
 const UNEXPECTED = "Unexpected struct type";
 
-/** A cursor over the bytes of one message, and the secrets it has unwrapped so far. */
-interface Cursor {
+/** A position in the bytes of one message. */
+export interface ByteCursor {
   buf: Buffer;
   pos: number;
+}
+
+/** A cursor over the bytes of one message, and the secrets it has unwrapped so far. */
+interface Cursor extends ByteCursor {
   secrets: number;
 }
 
-function varint(c: Cursor): number {
+/** Reads one varint at the cursor and moves past it. */
+export function varint(c: ByteCursor): number {
   let result = 0;
   let scale = 1;
   for (;;) {

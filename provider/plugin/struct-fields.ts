@@ -9,7 +9,7 @@
 import type { ServiceDefinition } from "@grpc/grpc-js";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { provrpc } from "./grpc";
-import { decodeProps, encodeProps } from "./struct-codec";
+import { decodeProps, encodeProps, varint, type ByteCursor } from "./struct-codec";
 import { fromStruct, type Unwrapped } from "./wire";
 
 /** Each resource method's Struct fields by name: their field numbers in the request and the answer (provider.proto). */
@@ -46,23 +46,6 @@ export function answerProps<M extends object>(res: M, name: string, props: unkno
   return res;
 }
 
-interface Cursor {
-  buf: Buffer;
-  pos: number;
-}
-
-function varint(c: Cursor): number {
-  let result = 0;
-  let scale = 1;
-  for (;;) {
-    const b = c.buf[c.pos++];
-    if (b === undefined) throw new Error("truncated protobuf varint");
-    result += (b & 0x7f) * scale;
-    if (b < 0x80) return result;
-    scale *= 128;
-  }
-}
-
 function varintBytes(n: number): Buffer {
   const out: number[] = [];
   while (n >= 0x80) {
@@ -78,7 +61,7 @@ function setAside(buf: Buffer, fields: Record<string, number>): { rest: Buffer; 
   const names = new Map(Object.entries(fields).map(([name, n]) => [n, name]));
   const rest: Buffer[] = [];
   const parts = new Map<string, Buffer[]>();
-  const c: Cursor = { buf, pos: 0 };
+  const c: ByteCursor = { buf, pos: 0 };
   while (c.pos < buf.length) {
     const start = c.pos;
     const tag = varint(c);
