@@ -2,7 +2,7 @@
 // provider/dynamic/host.ts for why two). Each resource module writes its own `observe` and
 // `change`, each with the literal `require("pulumi-hosting/internal/<name>")`, so the serialized
 // text names its package and captures nothing but the resource's facts: what the engine knows of
-// it and the core needs (its stack, and its name or `replaceOnChanges` when they matter), since
+// it and the core needs (its stack, and its name, parents' types or `replaceOnChanges` when they matter), since
 // the dynamic-provider host hands the provider neither a URN nor the resource's options.
 //
 // The SDK serializes each distinct provider object once, and each serialization walks its
