@@ -3,15 +3,13 @@
 # when another failed, then repeats each lane's summary line (Node, SDK and CLI versions,
 # counts, time). Expects `npm run build` done.
 #
-# Two streams side by side: the first lane (the repository's: unit tests and the whole
-# end-to-end suite, the longest) beside the other lanes, one after the other. An end-to-end
-# test spends most of its time waiting (servers provisioning, an engine starting, a killed
-# process noticed), and no unit test waits on the wall clock any more, so on 2 cores the
-# two streams end in about the time of the longer one instead of the sum.
-# HOSTING_LANES_SERIAL=1 runs every lane one after the other, as before.
+# Every lane at once, each in its own stream: an end-to-end test spends most of its time
+# waiting (servers provisioning, an engine starting, a killed process noticed), and no unit
+# test waits on the wall clock, so on 2 cores the lanes end in about the time of the longest
+# instead of the sum. HOSTING_LANES_SERIAL=1 runs every lane one after the other.
 #
 # A lane's output goes to its own file and is printed whole when the lane ends, so the
-# two streams never interleave; a line says when each lane starts.
+# lanes never interleave; a line says when each lane starts.
 set -uo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work_dir="$(mktemp -d)"
@@ -57,10 +55,9 @@ mapfile -t names < <(node -p "require('$REPO/scripts/lanes.json').lanes.map((l) 
 if [[ "${HOSTING_LANES_SERIAL:-}" == "1" ]]; then
   run_stream "${names[@]}"
 else
-  run_stream "${names[0]}" &
-  first=$!
-  run_stream "${names[@]:1}"
-  wait "$first"
+  pids=()
+  for name in "${names[@]}"; do run_one "$name" & pids+=($!); done
+  wait "${pids[@]}"
 fi
 
 status=0
