@@ -125,6 +125,37 @@ export async function destroy(w: World, slot: Slot, interrupt?: Interrupt): Prom
   return words.join("; ");
 }
 
+/**
+ * `pulumi refresh` of one slot: the engine reads every instance it records (its state and an old
+ * one pending deletion) and records what the read answers; an empty id drops that instance.
+ */
+export async function refresh(w: World, slot: Slot): Promise<string> {
+  const st = w.slots[slot];
+  const words: string[] = [];
+  for (const rec of [...(st.recorded ? [st.recorded] : []), ...st.pendingDeletes]) {
+    const op = opOf(w, slot, "refresh", rec.handle, Object.keys(rec.outs.members ?? {}).length);
+    const r = await w.perform(slot, op, (ctx) => fleet.read(rec.id, rec.outs, ctx));
+    if (r.error !== undefined) {
+      words.push(`refresh of ${rec.handle} failed: ${short(r.error)}`);
+      continue;
+    }
+    const pending = st.pendingDeletes.findIndex((p) => p.handle === rec.handle);
+    if (!r.value?.id) {
+      if (pending >= 0) st.pendingDeletes.splice(pending, 1);
+      else st.recorded = undefined;
+      words.push(`refresh found ${rec.handle} gone`);
+      continue;
+    }
+    const fresh: Recorded = { ...rec, outs: shell(r.value.props) };
+    if (pending >= 0) {
+      st.pendingDeletes[pending] = fresh;
+      w.adopt(fresh);
+    } else record(w, slot, fresh);
+    words.push(`refreshed ${rec.handle}`);
+  }
+  return words.join("; ");
+}
+
 /** `pulumi up --replace`: create-before-delete or delete-before-create; the interrupt hits the create. */
 export async function replace(w: World, slot: Slot, order: "cbd" | "dbc", interrupt?: Interrupt): Promise<string> {
   const st = w.slots[slot];

@@ -10,10 +10,9 @@ for (const shape of SHAPES) {
     it("a replacement of a Fleet whose create took over a killed create's tagged servers leaves the old instance's servers alone", async () => {
       await holds(sim(), [new UpStep("main", null, { atChange: 3, mode: "kill" }), new RecoverStep(), new ReplaceStep("main", "cbd", null)]);
     });
-    // Fails: the next `up` finds no change (the engine calls no create or update of the Fleet), so
-    // the killed replacement's servers stay live in no state until the Fleet's next update or
-    // hosting-orphans finds them (docs/guide/recovery.md).
-    it.skip("a replacement killed in its create leaves no server in no state after the recovery", async () => {
+    // The recovery's refresh reads the old instance, which still holds the state: the killed
+    // replacement's servers carry the resource's fleet tag and an instance mark no server marks live.
+    it("a replacement killed in its create leaves no server in no state after the recovery", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
     });
   });

@@ -25,7 +25,7 @@ export interface Owner {
 export interface RunningOp {
   handle: string;
   facts: SlotFacts;
-  kind: "create" | "update" | "delete" | "import";
+  kind: "create" | "update" | "delete" | "import" | "refresh";
   /** Members declared before and after (0 for a create). */
   sizeBefore: number;
   sizeAfter: number;
