@@ -43,6 +43,7 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
 import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
+import { fleetServers } from "./unrecorded";
 import { settleMarks } from "./marks";
 import { stackOf } from "../core/context";
 import { reconcile, type Reconciliation } from "./reconcile";
@@ -188,12 +189,6 @@ async function reconcileWithAccount(
   for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
   plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
   return { ...result, found, untagged: scope.replays ? rest : [] };
-}
-
-/** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */
-async function fleetServers(ctx: OperationContext, fleetTag: string | undefined): Promise<Server[]> {
-  if (!fleetTag) return [];
-  return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
 }
 
 /** Takes the replacements out of `plan` while a held roll (health/held-roll.ts) stands; what that does, if so. */

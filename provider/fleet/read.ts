@@ -2,6 +2,8 @@
 //   refresh  one shared list call (the process's waiter batches the members' reads) answers every
 //            member and leftover; a server deleted outside Pulumi drops out of `members` and of
 //            the returned `memberSpecs`, so the next `up` creates it again and its preview says so.
+//            One list by the fleet's tag (and the pending label, shape B) adds what a killed run
+//            of this resource left unrecorded as leftovers (unrecorded.ts).
 //   import   (`pulumi import hosting:index:Fleet <name> <id>`) the id selects the servers:
 //            `tag:<tag>` (every server with the tag whose label is a member key) or
 //            `<key>=<server id>,...`; the groups are rebuilt from the member keys.
@@ -16,6 +18,8 @@ import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
+import { instanceOf } from "./identity";
+import { unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
 
@@ -33,6 +37,13 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   };
   const members = await refresh(props.members ?? {});
   const leftovers = await refresh(props.leftovers ?? {});
+  // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts).
+  if (props.fleetTag) {
+    const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
+    for (const { server, owner } of await unrecordedServers(ctx, instanceOf(id), props.fleetTag, recorded)) {
+      leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
+    }
+  }
   const outs: Recorded<FleetOutputs> = { ...props, members, leftovers };
   delete outs.__provider;
   // The inputs that reproduce what exists: each member's spec as its server now is.
