@@ -7,10 +7,11 @@ import * as https from "https";
 import axios, { type AxiosInstance } from "axios";
 import { packageVersion } from "../wire/package-files";
 import { NetworkError, TimeoutError } from "./errors";
+import { InFlightLimit } from "./in-flight";
 
 /**
- * Connections one client keeps to the API at most; requests beyond them wait in the agent for
- * a free one (a queued request's time-out starts when it has its socket). Without a cap, a
+ * Connections one client keeps to the API at most; requests beyond them wait for a free one in
+ * an InFlightLimit, before axios builds them (a queued request's time-out starts when it is sent). Without a cap, a
  * fleet's 1,000 concurrent DELETEs opened 1,000 connections at once: past the listener's
  * backlog the SYNs were dropped and retried a second later, so the stragglers waited a second
  * for nothing, and against the real API each would be a TLS handshake of its own.
@@ -45,6 +46,7 @@ export class Transport {
   readonly #apiKey: string;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly inFlight = new InFlightLimit(MAX_SOCKETS);
 
   constructor(opts: TransportOptions) {
     this.#apiKey = opts.apiKey;
@@ -68,12 +70,12 @@ export class Transport {
     const headers: Record<string, string> = { ...req.headers, Authorization: `Bearer ${this.#apiKey}` };
     if (req.body !== undefined) headers["Content-Type"] = "application/json";
     try {
-      const res = await this.http.request({
+      const res = await this.inFlight.run(() => this.http.request({
         method: req.method,
         url: req.path,
         data: req.body === undefined ? undefined : JSON.stringify(req.body),
         headers,
-      });
+      }));
       return {
         status: res.status,
         data: res.data === "" ? undefined : res.data,
