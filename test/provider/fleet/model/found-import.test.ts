@@ -1,5 +1,6 @@
 // Found by the model: `pulumi state delete` of a Fleet, then `pulumi import` of its members by id
-// (`web-ewr-1=<id>,web-ewr-2=<id>`), then an `up` that changes it, then the teardown's destroy.
+// (`web-ewr-1=<id>,web-ewr-2=<id>`), then an `up` that changes it (or at once the recovery's
+// refresh and `up`), then the teardown's destroy.
 import { SHAPES } from "../../../helpers/simulator";
 import { ReimportStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
@@ -14,6 +15,9 @@ for (const shape of SHAPES) {
         new UpStep("main", null, null), new ReimportStep("main"),
         new UpStep("main", { kind: "replace", group: 0, field: "os", value: "debian-12", maxSurge: 0, maxUnavailable: 1 }, null),
       ]);
+    });
+    it("a refresh right after the import keeps each member's recorded owner: the next up (new rollout options) and the destroy act on the servers", async () => {
+      await holds(sim(), [new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-1gb", maxSurge: 0, maxUnavailable: 1 }, null), new ReimportStep("main")]);
     });
   });
 }
