@@ -1,8 +1,9 @@
 // An imported Fleet is the importing stack's: roll, then destroy, through the real CLI, both shapes.
 // A Fleet `web` of 2 made by one stack, `pulumi state delete` there, then `pulumi import
 // hosting:index:Fleet web <key>=<id>,...` into another stack of a program with no resource
-// (Pulumi YAML, the packed tarball's plugin): the imported program's OS changed rolls both members
-// to new servers and the old ones go; a destroy then leaves no server of the fleet.
+// (Pulumi YAML, the packed tarball's plugin), then `pulumi refresh`: the imported program's OS
+// changed rolls both members to new servers and the old ones go; a destroy then leaves no server
+// of the fleet.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
@@ -30,7 +31,7 @@ for (const shape of SHAPES) {
       await closeWorldProject(world, first);
     });
 
-    it("the import takes the servers over: the roll replaces them and the destroy deletes the new ones, nothing left", async () => {
+    it("the import takes the servers over, a refresh too: the roll replaces them and the destroy deletes the new ones, nothing left", async () => {
       const w = world!;
       await first!.pulumi("up", "--yes", "--skip-preview");
       const made = idsOf((await outputs(first!)).web as Members);
@@ -44,6 +45,8 @@ for (const shape of SHAPES) {
       const program = fs.readFileSync(path.join(importer.dir, "imported.yaml"), "utf8");
       expect(program, "the imported program names the OS").to.include("ubuntu-24.04");
       fs.appendFileSync(path.join(importer.dir, "Pulumi.yaml"), program.replace(/ubuntu-24\.04/g, "debian-12"));
+      // A refresh keeps each member recorded with the owner mark it carries (the import's take-over).
+      await importer.pulumi("refresh", "--yes", "--skip-preview");
 
       await importer.pulumi("up", "--yes", "--skip-preview");
       const live = await liveIds(w);
