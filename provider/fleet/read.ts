@@ -31,7 +31,9 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
     const out: Record<string, RecordedMember> = {};
     await Promise.all(Object.entries(recorded).map(async ([key, m]) => {
       const live = await ctx.waiter.read(m.id, { snapshot: true });
-      if (live && live.status !== "terminated") out[key] = recordMember(m.id, serverOutputs(live, declaredView(asServerOutputs(m)), cat));
+      if (!live || live.status === "terminated") return;
+      // The owner mark the state recorded it with (an import's) still makes it this instance's.
+      out[key] = { ...recordMember(m.id, serverOutputs(live, declaredView(asServerOutputs(m)), cat)), ...(m.owner !== undefined ? { owner: m.owner } : {}) };
     }));
     return sortedByKey(out);
   };
