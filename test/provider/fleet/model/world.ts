@@ -62,6 +62,9 @@ export class World {
   outcomes: Partial<Record<Slot, Outcome>> = {};
   private instances = 0;
 
+  /** A kill never lands on a create's end-of-run live mark (the soak's `--past-known`). */
+  pastKnown = false;
+
   constructor(readonly sim: TestSimulator) {
     this.observer = new Observer(this.inner, (h) => this.isRecorded(h));
     this.resetSlots();
@@ -128,8 +131,12 @@ export class World {
     let killed = false;
     let cancelled = false;
     if (interrupt) {
-      op.onChange = () => {
-        if (killed || cancelled || ++changes < interrupt.atChange) return;
+      op.onChange = (setLive) => {
+        if (killed || cancelled) return;
+        // The one known open case (found-killed-create.test.ts), passed over when asked: a kill
+        // between a create's end-of-run live mark and the engine recording it.
+        if (this.pastKnown && interrupt.mode === "kill" && op.kind === "create" && setLive === op) return;
+        if (++changes < interrupt.atChange) return;
         if (interrupt.mode === "kill") {
           killed = true;
           process.kill();
