@@ -4,7 +4,7 @@
 // never-retry list). GET and DELETE always; POST and PATCH only with an Idempotency-Key, made
 // once per logical operation, so every retry replays the first answer instead of doing the work
 // twice. An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep
-// included; p-retry listens to a signal of the call's own, linked to it (abortable.ts), so the
+// included, and an attempt under way still gives its answer; p-retry listens to a signal of the call's own, linked to it (abortable.ts), so the
 // process's one signal keeps one listener however many calls sleep. A 429 does not use up the
 // retry budget (up to `maxRateLimitRetries`): the rate limiter holds every request until
 // `retry_after`, so the retry is not a guess.
@@ -79,8 +79,16 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy:
   const pRetry = await loadPRetry();
   let rateLimited = 0;
   const { signal, unlink } = linkedSignal(target.signal);
+  // p-retry throws the signal's reason after an attempt that succeeded once the signal aborted:
+  // an answer is kept (a POST's server exists), only the waits and retries end.
+  let answered: { value: T } | undefined;
+  const kept = async (n: number): Promise<T> => {
+    const value = await attempt(n);
+    answered = { value };
+    return value;
+  };
   try {
-    return await pRetry(attempt, {
+    return await pRetry(kept, {
       retries: policy.retries,
       factor: 2,
       minTimeout: policy.minRetryDelayMs,
@@ -99,6 +107,9 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy:
         return retry;
       },
     });
+  } catch (e) {
+    if (answered) return answered.value;
+    throw e;
   } finally {
     unlink();
   }
