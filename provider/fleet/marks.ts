@@ -27,12 +27,17 @@ export interface MarkInput {
   previous: ReadonlySet<string>;
 }
 
+/** How long a cancelled run may spend on its live mark before it hands the engine its state. */
+export const CANCELLED_MARK_MS = 5_000;
+
 /**
  * Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member.
- * A cancelled run sets none: it must hand the engine its state at once, and its next run marks.
+ * A cancelled run sets only the live mark, within CANCELLED_MARK_MS: the engine records what it
+ * hands back, so its servers must not look like an interrupted run's to the instance it replaces.
  */
 export async function settleMarks(ctx: OperationContext, input: MarkInput): Promise<void> {
-  if (ctx.signal?.aborted) return;
+  const cancelled = ctx.signal?.aborted === true;
+  const signal = cancelled ? AbortSignal.timeout(CANCELLED_MARK_MS) : ctx.signal;
   const { instance, fleetTag } = input;
   const found = new Map(input.found.map((s) => [s.id, s]));
   const keys = Object.keys(input.members).sort(compareKeys);
@@ -42,11 +47,11 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
   // The list before the run answers for servers the run left as they were; one it made or took
   // over (a reclaim re-marks it) is read as it is now.
   const current = async (id: string): Promise<Server | undefined> =>
-    (input.previous.has(id) ? found.get(id) : undefined) ?? (await ctx.waiter.read(id, { signal: ctx.signal }));
+    (input.previous.has(id) ? found.get(id) : undefined) ?? (await ctx.waiter.read(id, { signal }));
   const todo = await Promise.all(keys.map(async (key, i) => {
     const id = input.members[key].id;
     const anchor = i === 0 && !anchored;
-    if (!anchor && !input.previous.has(id)) return undefined;
+    if (!anchor && (cancelled || !input.previous.has(id))) return undefined;
     if (!anchor && found.has(id) && ownerOf(found.get(id)!.tags) === instance) return undefined;
     let server: Server | undefined;
     try {
@@ -68,7 +73,7 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
     const patch = labelAndTagsPatch(t.server, { tags: (t.server.tags ?? []).filter((x) => !isSystemTag(x)) }, [...new Set(t.marks)]);
     if (!patch) return;
     try {
-      await ctx.api.updateServer(t.server.id, patch, { signal: ctx.signal });
+      await ctx.api.updateServer(t.server.id, patch, { signal });
     } catch (e) {
       ctx.log.warn(`member ${t.key}: server ${t.server.id} could not be marked as this fleet's (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` tries again`);
     }
