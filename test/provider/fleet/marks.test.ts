@@ -1,10 +1,7 @@
 // The marks a fleet's run sets at its end never fail the run: an `up` cancelled in a roll's pause,
 // or whose time-out ended its waits, still returns its state, and a failed read or PATCH of the
-// marks is a warning.
-//
-// The marks a fleet's run sets at its end (fleet/marks.ts) are a courtesy to the next run, never a
-// reason for this one to fail: an `up` cancelled in a roll's pause, or whose time-out ended its waits,
-// must still return its state (every server it made), so a read or a PATCH that fails there is a warning.
+// marks is a warning. A cancelled run sets only its first member's live mark.
+
 import { expect } from "chai";
 import type { OperationContext } from "../../../provider/core/context";
 import { settleMarks } from "../../../provider/fleet/marks";
@@ -32,12 +29,33 @@ describe("Fleet: the marks a run sets at its end", () => {
     previous: new Set(["s-1", "s-2"]),
   };
 
-  it("never fail the run when the engine cancelled it: nothing is read or sent, no throw", async () => {
+  it("never fail the run when the engine cancelled it: only the first member's live mark is tried, and its failure is a warning", async () => {
     const cancel = new AbortController();
     cancel.abort();
     const warnings: string[] = [];
     await settleMarks(failingContext(cancel.signal, warnings), input);
-    expect(warnings).to.deep.equal([]);
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.match(/^member web-ewr-1: server s-1 could not be read/);
+  });
+
+  it("a cancelled run sets the live mark on its first member, under a signal of its own, and nothing else", async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    const reads: string[] = [];
+    const patches: Array<{ id: string; tags: string[]; aborted: boolean }> = [];
+    const server = (id: string) => ({ id, label: id, status: "pending", tags: ["fleet", "hosting-fleet:p/s/web", `hosting-member:web-ewr-${id.slice(2)}`, "hosting-owner:fleet-0001"] });
+    const ctx = {
+      signal: cancel.signal,
+      waiter: { read: async (id: string, o: { signal?: AbortSignal }) => (reads.push(`${id}${o.signal?.aborted ? " (aborted)" : ""}`), server(id)) },
+      api: { updateServer: async (id: string, patch: { tags: string[] }, o: { signal?: AbortSignal }) => void patches.push({ id, tags: patch.tags, aborted: o.signal?.aborted ?? false }) },
+      log: { warn: (m: string) => { throw new Error(m); }, info: () => undefined },
+    } as unknown as OperationContext;
+    await settleMarks(ctx, { ...input, previous: new Set<string>() });
+    expect(reads).to.deep.equal(["s-1"]);
+    expect(patches).to.have.length(1);
+    expect(patches[0].id).to.equal("s-1");
+    expect(patches[0].aborted).to.equal(false);
+    expect(patches[0].tags).to.include("hosting-live:fleet-0001");
   });
 
   it("never fail the run when a member's read fails: a warning names the member", async () => {
