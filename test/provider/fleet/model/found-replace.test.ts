@@ -1,6 +1,6 @@
 // Found by the model: `pulumi up --replace` (create-before-delete) around a killed run.
 import { SHAPES } from "../../../helpers/simulator";
-import { RecoverStep, ReplaceStep, UpStep } from "./commands";
+import { RecoverStep, ReimportStep, ReplaceStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -14,6 +14,11 @@ for (const shape of SHAPES) {
     // replacement's servers carry the resource's fleet tag and an instance mark no server marks live.
     it("a replacement killed in its create leaves no server in no state after the recovery", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
+    });
+    // An imported instance records no fleet tag until its first update: its refresh lists by the
+    // tag its URN gives, as the update does.
+    it("a replacement of an imported Fleet killed in its create leaves no server in no state after the recovery", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new ReimportStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
     });
   });
 }
