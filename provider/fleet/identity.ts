@@ -11,7 +11,7 @@ import { createHash } from "crypto";
 import {
   FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, PENDING_LABEL_PREFIX, SPEC_MARK_PREFIX,
 } from "../server/system-tags";
-
+import { stackOf, type OperationContext } from "../core/context";
 
 /**
  * The tag of every server of the fleet `name` in `<project>/<stack>`: `hosting-fleet:<project>/<stack>/<name>`
@@ -22,6 +22,13 @@ import {
 export function fleetTagOf(stack: string, name: string, parentType?: string): string {
   const under = parentType ? `@${createHash("sha256").update(parentType).digest("hex").slice(0, 12)}` : "";
   return `${FLEET_PREFIX}${stack}/${name}${under}`;
+}
+
+/** The fleet tag of the resource the engine names in `ctx` (stack, name, parents), when it names one. */
+export function fleetTagFor(ctx: OperationContext): string | undefined {
+  const stack = stackOf(ctx.resource);
+  const name = ctx.resource.name;
+  return stack !== undefined && name !== undefined ? fleetTagOf(stack, name, ctx.resource.parentType) : undefined;
 }
 
 /**

@@ -40,12 +40,11 @@ import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
-import { fleetTagOf, instanceOf, specMarkOf } from "./identity";
+import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
 import { fleetServers } from "./unrecorded";
 import { settleMarks } from "./marks";
-import { stackOf } from "../core/context";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
 
@@ -199,12 +198,6 @@ function holdIfStill(plan: MemberPlan, held: HeldRoll | undefined, ins: FleetInp
 }
 
 /** The fleet's tag from what the engine knows of it: its stack (project/stack), its parents' types and its name. */
-function fleetTagFor(ctx: OperationContext): string | undefined {
-  const stack = stackOf(ctx.resource);
-  const name = ctx.resource.name;
-  return stack !== undefined && name !== undefined ? fleetTagOf(stack, name, ctx.resource.parentType) : undefined;
-}
-
 async function run(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, ins: FleetInputs, adopt: Record<string, string>, ops: MemberOps, unproven: readonly string[],
 ): Promise<RolloutResult> {

@@ -18,7 +18,7 @@ import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
-import { instanceOf } from "./identity";
+import { fleetTagFor, instanceOf } from "./identity";
 import { unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
@@ -39,10 +39,12 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   };
   const members = await refresh(props.members ?? {});
   const leftovers = await refresh(props.leftovers ?? {});
-  // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts).
-  if (props.fleetTag) {
+  // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts);
+  // an imported instance records its tag at its first update, and lists by its URN's until then.
+  const fleetTag = props.fleetTag ?? fleetTagFor(ctx);
+  if (fleetTag) {
     const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
-    for (const { server, owner } of await unrecordedServers(ctx, instanceOf(id), props.fleetTag, recorded)) {
+    for (const { server, owner } of await unrecordedServers(ctx, instanceOf(id), fleetTag, recorded)) {
       leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
     }
   }
