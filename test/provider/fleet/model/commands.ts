@@ -135,7 +135,7 @@ export class TogetherStep extends Step {
     super();
   }
   check(w: Readonly<World>): boolean {
-    return usable(w as World, this.slot);
+    return usable(w as World, this.slot) && usable(w as World, "nested");
   }
   async act(w: World) {
     const [a, b] = await Promise.all([up(w, this.slot), up(w, "nested")]);

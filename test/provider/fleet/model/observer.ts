@@ -119,7 +119,7 @@ export class Observer {
 
   private isFleets(id: string, op: Pick<RunningOp, "handle" | "facts">): boolean {
     const owner = this.owners.get(id);
-    return owner !== undefined && (owner.handle === op.handle || (!this.isRecorded(owner.handle) && sameFacts(owner.facts, op.facts)));
+    return owner !== undefined && (owner.handle === op.handle || (!this.isRecorded(owner.handle) && sameResource(owner, op)));
   }
 
   private serving(s: ServerRecord, checked: boolean): boolean {
@@ -178,7 +178,7 @@ export class Observer {
   private touch(id: string, op: RunningOp, what: string): void {
     const owner = this.owners.get(id);
     if (!owner || owner.handle === op.handle || op.allowed.has(id)) return;
-    if (!this.isRecorded(owner.handle) && sameFacts(owner.facts, op.facts)) return;
+    if (!this.isRecorded(owner.handle) && sameResource(owner, op)) return;
     const whose = this.isRecorded(owner.handle)
       ? `recorded instance ${owner.handle}`
       : `instance ${owner.handle} of another resource (${factsText(owner.facts)}), recorded nowhere (yet)`;
@@ -189,6 +189,14 @@ export class Observer {
 export function memberKeyOf(tags: readonly string[]): string | undefined {
   const keys = tags.filter((t) => t.startsWith(MEMBER));
   return keys.length === 1 ? keys[0]!.slice(MEMBER.length) : undefined;
+}
+
+/**
+ * Whether an unrecorded instance's servers are the op's resource's: the same stack, parents and
+ * name, or the same slot (a resource renamed by alias since is the same resource to the engine).
+ */
+function sameResource(owner: Owner, op: Pick<RunningOp, "handle" | "facts">): boolean {
+  return sameFacts(owner.facts, op.facts) || owner.handle.split("#")[0] === op.handle.split("#")[0];
 }
 
 export function sameFacts(a: SlotFacts, b: SlotFacts): boolean {
