@@ -1,6 +1,6 @@
 // Found by the model: `pulumi up --replace` (create-before-delete) around a killed run.
 import { SHAPES } from "../../../helpers/simulator";
-import { RecoverStep, ReimportStep, ReplaceStep, UpStep } from "./commands";
+import { DestroyStep, RecoverStep, ReimportStep, RenameStep, ReplaceStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -19,6 +19,16 @@ for (const shape of SHAPES) {
     // tag its URN gives, as the update does.
     it("a replacement of an imported Fleet killed in its create leaves no server in no state after the recovery", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReimportStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
+    });
+    // A Fleet renamed by alias keeps its fleet tag; its replacement's create tags by the new name,
+    // so the old instance's refresh lists both.
+    it("a replacement of a renamed Fleet killed in its create leaves no server in no state after the recovery", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
+    });
+    // Shape B: the killed replacement's first server is untagged; the old instance's destroy
+    // deletes the servers with the resource's pending label too.
+    it("a destroy after a replacement killed in its create leaves no server", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
     });
   });
 }
