@@ -261,6 +261,10 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   for (const { server: s, owner } of claims) {
     if (!recorded.has(s.id)) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   }
+  // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
+  for (const s of fleetTag ? await untaggedServers(ctx, fleetTag) : []) {
+    if (!recorded.has(s.id) && !all.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
+  }
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });
   const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, countedOps(ops, ctx.progress, { delete: all.size }));

@@ -2,7 +2,7 @@
 //   refresh  one shared list call (the process's waiter batches the members' reads) answers every
 //            member and leftover; a server deleted outside Pulumi drops out of `members` and of
 //            the returned `memberSpecs`, so the next `up` creates it again and its preview says so.
-//            One list by the fleet's tag (and the pending label, shape B) adds what a killed run
+//            A list by the fleet's tag (and the pending label, shape B) adds what a killed run
 //            of this resource left unrecorded as leftovers (unrecorded.ts).
 //   import   (`pulumi import hosting:index:Fleet <name> <id>`) the id selects the servers:
 //            `tag:<tag>` (every server with the tag whose label is a member key) or
@@ -39,12 +39,14 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   };
   const members = await refresh(props.members ?? {});
   const leftovers = await refresh(props.leftovers ?? {});
-  // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts);
-  // an imported instance records its tag at its first update, and lists by its URN's until then.
-  const fleetTag = props.fleetTag ?? fleetTagFor(ctx);
-  if (fleetTag) {
-    const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
+  // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts),
+  // by the tag the state keeps and the one its URN gives now: an imported instance records its tag
+  // at its first update, and a Fleet renamed by alias keeps its first while its replacement's
+  // create tags by the new name.
+  const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
+  for (const fleetTag of new Set([props.fleetTag, fleetTagFor(ctx)].filter((t): t is string => !!t))) {
     for (const { server, owner } of await unrecordedServers(ctx, instanceOf(id), fleetTag, recorded)) {
+      recorded.add(server.id);
       leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
     }
   }
