@@ -18,6 +18,7 @@ import { withOverrides, type OperationContext } from "../core/context";
 import { silentProgress } from "../core/progress";
 import { identityTags, liveMarkOf, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
+import { CancelledError } from "../core/operation";
 import { ownerOf } from "../server/system-tags";
 import { MemberFailure, type MemberOps } from "./member-ops";
 import { serverInputsOf } from "./specs";
@@ -161,6 +162,8 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
         // Called for a whole group in one tick (remove-all.ts): poll at once, one list for all.
         await server.confirmDeleted(member.id, asServerOutputs(member), ctx, 0);
       } catch (e) {
+        // The API accepted the DELETE: the engine's Cancel ends only the wait for the server to go.
+        if (e instanceof CancelledError) return;
         throw failure(key, e);
       }
     },
