@@ -2,7 +2,7 @@
 // its first change of the table (a partial create, recorded; the old instance left for the next
 // `up` to delete), then the recovery: a refresh of both instances, then an `up`.
 import { SHAPES } from "../../../helpers/simulator";
-import { HealthStep, ReplaceStep, TogetherStep } from "./commands";
+import { HealthStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -11,6 +11,12 @@ for (const shape of SHAPES) {
     // interrupted run's: the engine recorded them, so the old instance's delete would delete them.
     it("the old instance's refresh and delete leave the servers of the recorded, cancelled replacement", async () => {
       await holds(sim(), [new TogetherStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" }), new HealthStep("ubuntu-24.04", "healthy")]);
+    });
+    // The cancelled create took over a killed run's server (a reclaim, recorded as a leftover
+    // until the take-over finishes): its live mark goes on that leftover, so the next
+    // replacement's create leaves it to the recorded instance.
+    it("a create cancelled in a reclaim marks itself live on the leftover it holds", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "dbc", { atChange: 1, mode: "kill" }), new UpStep("main", null, { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "cbd", null)]);
     });
   });
 }

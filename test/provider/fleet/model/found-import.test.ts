@@ -2,7 +2,7 @@
 // (`web-ewr-1=<id>,web-ewr-2=<id>`), then an `up` that changes it (or at once the recovery's
 // refresh and `up`), then the teardown's destroy.
 import { SHAPES } from "../../../helpers/simulator";
-import { ReimportStep, UpStep } from "./commands";
+import { DestroyStep, ReimportStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -18,6 +18,11 @@ for (const shape of SHAPES) {
     });
     it("a refresh right after the import keeps each member's recorded owner: the next up (new rollout options) and the destroy act on the servers", async () => {
       await holds(sim(), [new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-1gb", maxSurge: 0, maxUnavailable: 1 }, null), new ReimportStep("main")]);
+    });
+    // An imported instance records no fleet tag until an update finishes: a killed update's
+    // servers carry the tag its URN gives, and the destroy finds them by it.
+    it("a destroy after an update killed at its first create leaves no server", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new ReimportStep("main"), new UpStep("main", { kind: "count", group: 0, region: "fra", n: 1 }, { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
     });
   });
 }

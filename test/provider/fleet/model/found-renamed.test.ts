@@ -1,0 +1,20 @@
+// Found by the model: a Fleet renamed by alias (`web` -> `web-blue`) keeps the fleet tag of its
+// first name, and a new Fleet `web` (the reuse slot) carries the same tag; a killed create of
+// either leaves servers that only one of them may take.
+import { SHAPES } from "../../../helpers/simulator";
+import { DestroyStep, RenameStep, ReplaceStep, UpStep } from "./commands";
+import { describeFound, holds } from "./found";
+
+for (const shape of SHAPES) {
+  describeFound("found by the model: a renamed Fleet and the reuse of its first name", shape, (sim) => {
+    // The servers of a killed create of the new `web` carry the old tag: the renamed Fleet's
+    // delete (the engine's, after its replacement) must leave them to `web`.
+    it("the renamed Fleet's delete leaves a killed create of the new `web` alone", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new ReplaceStep("main", "cbd", null)]);
+    });
+    // Its replacement's create tags by the new name: a destroy after that create was killed finds them.
+    it("a destroy of the renamed Fleet after its replacement was killed leaves no server", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
+    });
+  });
+}
