@@ -11,9 +11,9 @@
 import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
 import { labelAndTagsPatch } from "../server/label-tags-patch";
-import { isSystemTag, ownerOf, systemTagsOf, takeOverMarks } from "../server/system-tags";
+import { isSystemTag, OWNER_MARK_PREFIX, ownerOf, systemTagsOf, takeOverMarks } from "../server/system-tags";
 import { compareKeys } from "./members";
-import { identityTags, liveMarkOf } from "./identity";
+import { identityTags, liveMarkOf, ownerMarkOf } from "./identity";
 import { mayDelete } from "./ownership";
 import type { RecordedMember } from "./types";
 
@@ -25,6 +25,8 @@ export interface MarkInput {
   found: readonly Server[];
   /** Server ids the state recorded before this run (the others were made or taken over by it). */
   previous: ReadonlySet<string>;
+  /** The run's leftovers: with no member, the live mark goes on the first that carries this instance's owner mark (a take-over cut short). */
+  leftovers?: Record<string, RecordedMember>;
 }
 
 /** How long a cancelled run may spend on its live mark before it hands the engine its state. */
@@ -68,6 +70,7 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
     const marks = owner === instance ? systemTagsOf(server.tags) : takeOverMarks(server.tags, identityTags(fleetTag, key, instance));
     return { key, server, marks: anchor ? [...marks, live] : marks };
   }));
+  todo.push(...(await leftoverMarks(ctx, input, signal, keys.length === 0 && !input.found.some((s) => (s.tags ?? []).includes(live)))));
   await Promise.all(todo.map(async (t) => {
     if (!t) return;
     const patch = labelAndTagsPatch(t.server, { tags: (t.server.tags ?? []).filter((x) => !isSystemTag(x)) }, [...new Set(t.marks)]);
@@ -78,4 +81,32 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
       ctx.log.warn(`member ${t.key}: server ${t.server.id} could not be marked as this fleet's (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` tries again`);
     }
   }));
+}
+
+/**
+ * The leftovers the run took from an interrupted run and could not delete or take over (a cancel,
+ * a failure), tagged or not, get this instance's owner mark, so no other instance takes them for
+ * an interrupted run's; with no member, the first leftover (by id) carries the live mark.
+ */
+async function leftoverMarks(
+  ctx: OperationContext, input: MarkInput, signal: AbortSignal | undefined, anchor: boolean,
+): Promise<Array<{ key: string; server: Server; marks: string[] }>> {
+  const out: Array<{ key: string; server: Server; marks: string[] }> = [];
+  const leftovers = input.leftovers ?? {};
+  for (const id of Object.keys(leftovers).sort()) {
+    const server = await ctx.api.getServer(id, { signal }).catch(() => undefined);
+    if (!server) continue;
+    const owner = ownerOf(server.tags);
+    const system = systemTagsOf(server.tags);
+    // Its own, an interrupted run's it recorded with that owner, or one a killed run never tagged (shape B).
+    const untagged = system.length === 0 && leftovers[id].owner === undefined;
+    if (owner !== input.instance && !untagged && (owner === undefined || owner !== leftovers[id].owner)) continue;
+    const marks = untagged ? [input.fleetTag, ownerMarkOf(input.instance)] : [...system.filter((t) => !t.startsWith(OWNER_MARK_PREFIX)), ownerMarkOf(input.instance)];
+    if (anchor) {
+      marks.push(liveMarkOf(input.instance));
+      anchor = false;
+    }
+    out.push({ key: `leftover ${id}`, server, marks });
+  }
+  return out;
 }

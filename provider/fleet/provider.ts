@@ -43,7 +43,7 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
-import { fleetServers } from "./unrecorded";
+import { fleetServers, resourceTags, unrecordedServers } from "./unrecorded";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -97,7 +97,7 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const takeOvers: TakeOvers = [];
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
   warnTakeOvers(ctx, takeOvers);
-  if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, found, previous: new Set() });
+  if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, leftovers: state.leftovers, found, previous: new Set() });
   const outs = outputsOf(inputs, state, fleetTag, 1, result.unproven);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };
@@ -116,13 +116,15 @@ export async function update(
   const held = holdIfStill(plan, olds.heldRoll, news, state.members);
   // While a roll is held, new members are made like the members it was rolled back to.
   const ins = held ? { ...news, memberSpecs: held.specs } : news;
-  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set() });
+  // Under a tag kept from an earlier name, a killed run's servers may be a new Fleet of that name's.
+  const current = fleetTag !== undefined && (fleetTagFor(ctx) ?? fleetTag) === fleetTag;
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set(), interrupted: current });
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
   const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
   if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
-  if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, found, previous });
+  if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, leftovers: state.leftovers, found, previous });
   const outs = outputsOf(news, state, fleetTag, generation + 1, result.unproven);
   if (result.heldBack) {
     const checks = healthChecksOf(news.groups, news.healthCheck);
@@ -150,6 +152,8 @@ interface Scope {
   replays: boolean;
   /** Member keys an explicit adoption fills: no reclaim for them. */
   adopted: ReadonlySet<string>;
+  /** Whether an interrupted run's servers and untagged ones count (ownership.ts `ClaimOptions`). @default true */
+  interrupted?: boolean;
 }
 
 /**
@@ -163,8 +167,9 @@ async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
   if (!fleetTag) return { reclaim: {}, strays: [], found: [], untagged: [] };
-  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), untaggedServers(ctx, fleetTag)]);
-  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked });
+  const interrupted = scope.interrupted !== false;
+  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), interrupted ? untaggedServers(ctx, fleetTag) : Promise.resolve([])]);
+  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, interrupted });
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
@@ -256,15 +261,9 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   // instance's that the list shows (a live Fleet of the same name, an API that ignores the filter) stays.
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
-  const listed = await fleetServers(ctx, fleetTag);
-  const claims = fleetTag ? claimable(listed, { instance, fleetTag, unmarked: true }) : [];
-  for (const { server: s, owner } of claims) {
-    if (!recorded.has(s.id)) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
-  }
   // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
-  for (const s of fleetTag ? await untaggedServers(ctx, fleetTag) : []) {
-    if (!recorded.has(s.id) && !all.has(s.id)) all.set(s.id, recordMember(s.id, { ...s, os: s.osSlug ?? "" }));
-  }
+  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(fleetTag, ctx), recorded, true);
+  for (const { server: s, owner } of claims) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });
   const { failures } = await removeAll([...all.keys()], (key) => all.get(key)!, countedOps(ops, ctx.progress, { delete: all.size }));

@@ -18,8 +18,8 @@ import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
-import { fleetTagFor, instanceOf } from "./identity";
-import { unrecordedServers } from "./unrecorded";
+import { instanceOf } from "./identity";
+import { resourceTags, unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
 
@@ -44,11 +44,9 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   // at its first update, and a Fleet renamed by alias keeps its first while its replacement's
   // create tags by the new name.
   const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
-  for (const fleetTag of new Set([props.fleetTag, fleetTagFor(ctx)].filter((t): t is string => !!t))) {
-    for (const { server, owner } of await unrecordedServers(ctx, instanceOf(id), fleetTag, recorded)) {
-      recorded.add(server.id);
-      leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
-    }
+  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props.fleetTag, ctx), recorded, false);
+  for (const { server, owner } of claims) {
+    leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
   }
   const outs: Recorded<FleetOutputs> = { ...props, members, leftovers };
   delete outs.__provider;

@@ -9,6 +9,7 @@ import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
 import { claimable, type Claimable } from "./ownership";
 import { untaggedServers } from "./untagged";
+import { fleetTagFor } from "./identity";
 
 /** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */
 export async function fleetServers(ctx: OperationContext, fleetTag: string | undefined): Promise<Server[]> {
@@ -16,9 +17,42 @@ export async function fleetServers(ctx: OperationContext, fleetTag: string | und
   return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
 }
 
-/** The servers of this resource that `recorded` lacks and `instance` may take, each with the owner mark it carries when not the instance's. */
-export async function unrecordedServers(ctx: OperationContext, instance: string, fleetTag: string, recorded: ReadonlySet<string>): Promise<Claimable[]> {
-  const [found, untagged] = await Promise.all([fleetServers(ctx, fleetTag), untaggedServers(ctx, fleetTag)]);
-  const claims: Claimable[] = [...claimable(found, { instance, fleetTag, unmarked: false }), ...untagged.map((server) => ({ server }))];
-  return claims.filter((c) => !recorded.has(c.server.id));
+/** A tag a resource's servers may carry, and whether it is the one its URN gives now. */
+export interface ResourceTag {
+  tag: string;
+  current: boolean;
+}
+
+/**
+ * The tags to list a resource's servers by: the one its URN gives now, and the one its state kept
+ * from an earlier name (a rename by alias keeps it). Where the URN's facts are unknown, the kept one counts as current.
+ */
+export function resourceTags(kept: string | undefined, ctx: OperationContext): ResourceTag[] {
+  const current = fleetTagFor(ctx) ?? kept;
+  const out: ResourceTag[] = current ? [{ tag: current, current: true }] : [];
+  if (kept && kept !== current) out.push({ tag: kept, current: false });
+  return out;
+}
+
+/**
+ * The servers of this resource that `recorded` lacks and `instance` may take, each with the owner
+ * mark it carries when not the instance's, and every server each list showed. An interrupted
+ * run's servers and the untagged ones count only under the current tag.
+ */
+export async function unrecordedServers(
+  ctx: OperationContext, instance: string, tags: readonly ResourceTag[], recorded: ReadonlySet<string>, unmarked: boolean,
+): Promise<{ claims: Claimable[]; listed: Server[] }> {
+  const claims: Claimable[] = [];
+  const listed: Server[] = [];
+  const seen = new Set(recorded);
+  for (const { tag, current } of tags) {
+    const [found, untagged] = await Promise.all([fleetServers(ctx, tag), current ? untaggedServers(ctx, tag) : Promise.resolve([])]);
+    listed.push(...found);
+    for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked, interrupted: current }), ...untagged.map((server) => ({ server }))]) {
+      if (seen.has(c.server.id)) continue;
+      seen.add(c.server.id);
+      claims.push(c);
+    }
+  }
+  return { claims, listed };
 }
