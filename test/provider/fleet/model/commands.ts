@@ -31,6 +31,7 @@ export function afterStep(w: World, step: string, words: string, slots: Slot[]):
   for (const slot of slots) {
     const outcome = w.outcomes[slot];
     if (outcome === "ok" || outcome === "partial" || outcome === "failed") found.push(...checkExists(w, slot, outcome === "ok"));
+    else if (outcome === "imported") found.push(...checkExists(w, slot, true, false));
   }
   w.outcomes = {};
   if (found.length > 0) throw new Error(`after ${step}: ${found.join("\n  ")}\nsequence so far:\n  ${w.log.join("\n  ")}`);

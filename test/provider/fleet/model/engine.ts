@@ -194,7 +194,7 @@ export async function reimport(w: World, slot: Slot): Promise<string> {
     st.recorded = old;
     return `import refused (state kept): ${r.error !== undefined ? short(r.error) : "nothing found"}`;
   }
-  w.outcomes[slot] = "ok";
+  w.outcomes[slot] = "imported";
   for (const id of recordedIds(old.outs)) w.observer.owners.set(id, { handle, facts: { ...st.facts } });
   record(w, slot, { id: r.value.id, outs: shell(r.value.props), inputs: { ...r.value.inputs, __provider: "SHELL" }, handle });
   return `imported ${handle} as ${importId}`;

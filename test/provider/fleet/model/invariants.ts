@@ -1,7 +1,8 @@
 // The checks after each step of a sequence (the observer checks each instant during one):
 //   states    no state records a server twice, and no server is recorded by two states
 //   exists    after a completed run (not killed, not a failed delete) every server its state
-//             records exists; after a run that succeeded, with the recorded status, and every
+//             records exists; after a run that succeeded, with the recorded status (an import's
+//             as it read them), and every
 //             live server the model saw the instance make or take is recorded (so no member key
 //             has a second server)
 //   orphans   after a recovery (a completed `up` of every instance), every live server is recorded
@@ -25,8 +26,11 @@ export function checkStates(w: World): string[] {
   return out;
 }
 
-/** After a run of `slot` that completed; `succeeded` when it ended without an error. */
-export function checkExists(w: World, slot: Slot, succeeded: boolean): string[] {
+/**
+ * After a run of `slot` that completed; `succeeded` when it ended without an error; `statuses`
+ * unless the run was an import, which records each server as it read it (a pending one included).
+ */
+export function checkExists(w: World, slot: Slot, succeeded: boolean, statuses = succeeded): string[] {
   const rec = w.slots[slot].recorded;
   if (!rec) return [];
   const out: string[] = [];
@@ -34,7 +38,7 @@ export function checkExists(w: World, slot: Slot, succeeded: boolean): string[] 
   for (const [key, m] of Object.entries(rec.outs.members ?? {}) as [string, any][]) {
     const s = live.get(m.id);
     if (!s) out.push(`exists: ${rec.handle} records member ${key} as ${m.id}, which does not exist`);
-    else if (succeeded && s.status !== m.status) out.push(`exists: ${rec.handle} records member ${key} (${m.id}) as ${m.status}, it is ${s.status}`);
+    else if (statuses && s.status !== m.status) out.push(`exists: ${rec.handle} records member ${key} (${m.id}) as ${m.status}, it is ${s.status}`);
   }
   for (const [id] of Object.entries(rec.outs.leftovers ?? {})) if (!live.has(id)) out.push(`exists: ${rec.handle} records leftover ${id}, which does not exist`);
   if (!succeeded) return out;

@@ -41,7 +41,7 @@ export interface Interrupt {
 }
 
 /** How the last run of a slot in a step ended, for the checks after it. */
-export type Outcome = "ok" | "partial" | "failed" | "killed" | "delete-failed";
+export type Outcome = "ok" | "imported" | "partial" | "failed" | "killed" | "delete-failed";
 
 export interface Figures {
   sequences: number;
