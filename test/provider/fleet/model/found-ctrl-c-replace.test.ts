@@ -18,5 +18,10 @@ for (const shape of SHAPES) {
     it("a create cancelled in a reclaim marks itself live on the leftover it holds", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "dbc", { atChange: 1, mode: "kill" }), new UpStep("main", null, { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "cbd", null)]);
     });
+    // Shape B: the cancelled create recorded members whose tag PATCH it never sent; it tags them
+    // before it returns, so the replacement's create does not take them for an interrupted run's.
+    it("a create cancelled at its first POST tags the members it recorded untagged", async () => {
+      await holds(sim(), [new UpStep("main", null, { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "cbd", null)]);
+    });
   });
 }
