@@ -34,8 +34,9 @@ export const CANCELLED_MARK_MS = 5_000;
 
 /**
  * Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member.
- * A cancelled run sets only the live mark, within CANCELLED_MARK_MS: the engine records what it
- * hands back, so its servers must not look like an interrupted run's to the instance it replaces.
+ * A cancelled run marks only what it made (the live mark, a member its tag PATCH missed), within
+ * CANCELLED_MARK_MS: the engine records what it hands back, so its servers must not look like an
+ * interrupted run's to the instance it replaces.
  */
 export async function settleMarks(ctx: OperationContext, input: MarkInput): Promise<void> {
   const cancelled = ctx.signal?.aborted === true;
@@ -53,7 +54,9 @@ export async function settleMarks(ctx: OperationContext, input: MarkInput): Prom
   const todo = await Promise.all(keys.map(async (key, i) => {
     const id = input.members[key].id;
     const anchor = i === 0 && !anchored;
-    if (!anchor && (cancelled || !input.previous.has(id))) return undefined;
+    // A completed run's own members carry its marks already; a cancelled run's may lack them (its
+    // tag PATCH cut short, shape B), and only those are read.
+    if (!anchor && (cancelled ? input.previous.has(id) : !input.previous.has(id))) return undefined;
     if (!anchor && found.has(id) && ownerOf(found.get(id)!.tags) === instance) return undefined;
     let server: Server | undefined;
     try {
