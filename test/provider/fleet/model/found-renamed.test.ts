@@ -16,5 +16,13 @@ for (const shape of SHAPES) {
     it("a destroy of the renamed Fleet after its replacement was killed leaves no server", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
     });
+    // The renamed Fleet's update lists by its new name's tag too: the killed replacement's
+    // servers count against the surge bound and are taken or deleted before it creates.
+    it("an update of the renamed Fleet after its replacement was killed holds at most size + maxSurge", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null), new RenameStep(), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }),
+        new UpStep("main", { kind: "count", group: 1, region: "ewr", n: 1 }, null),
+      ]);
+    });
   });
 }
