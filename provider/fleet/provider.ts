@@ -43,7 +43,7 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
-import { fleetServers, resourceTags, unrecordedServers } from "./unrecorded";
+import { fleetServers, resourceTags, unrecordedServers, type ResourceTag } from "./unrecorded";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -116,9 +116,10 @@ export async function update(
   const held = holdIfStill(plan, olds.heldRoll, news, state.members);
   // While a roll is held, new members are made like the members it was rolled back to.
   const ins = held ? { ...news, memberSpecs: held.specs } : news;
-  // Under a tag kept from an earlier name, a killed run's servers may be a new Fleet of that name's.
-  const current = fleetTag !== undefined && (fleetTagFor(ctx) ?? fleetTag) === fleetTag;
-  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set(), interrupted: current });
+  // Under a tag kept from an earlier name, a killed run's servers may be a new Fleet of that name's:
+  // those count under the tag its URN gives now (unrecorded.ts).
+  const tags = resourceTags(olds.fleetTag, ctx);
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set(), tags });
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
   const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
@@ -152,8 +153,14 @@ interface Scope {
   replays: boolean;
   /** Member keys an explicit adoption fills: no reclaim for them. */
   adopted: ReadonlySet<string>;
-  /** Whether an interrupted run's servers and untagged ones count (ownership.ts `ClaimOptions`). @default true */
-  interrupted?: boolean;
+  /** The tags to list by (unrecorded.ts `resourceTags`); an interrupted run's servers and untagged ones count under the current one only. @default the fleet's tag, current */
+  tags?: readonly ResourceTag[];
+}
+
+/** The first of each id, in order. */
+function uniqueById<T>(items: readonly T[], idOf: (item: T) => string = (item) => (item as unknown as Server).id): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(idOf(item)) && (seen.add(idOf(item)), true));
 }
 
 /**
@@ -166,10 +173,16 @@ interface Scope {
 async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
-  if (!fleetTag) return { reclaim: {}, strays: [], found: [], untagged: [] };
-  const interrupted = scope.interrupted !== false;
-  const [cat, found, untagged] = await Promise.all([catalogue(ctx.api), fleetServers(ctx, fleetTag), interrupted ? untaggedServers(ctx, fleetTag) : Promise.resolve([])]);
-  const claims = claimable(found, { instance: scope.instance, fleetTag, unmarked: scope.unmarked, interrupted });
+  const tags = scope.tags ?? (fleetTag ? [{ tag: fleetTag, current: true }] : []);
+  if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
+  const [cat, lists, untaggedLists] = await Promise.all([
+    catalogue(ctx.api),
+    Promise.all(tags.map((t) => fleetServers(ctx, t.tag))),
+    Promise.all(tags.map((t) => (t.current ? untaggedServers(ctx, t.tag) : Promise.resolve([])))),
+  ]);
+  const found = uniqueById(lists.flat());
+  const untagged = uniqueById(untaggedLists.flat());
+  const claims = uniqueById(tags.flatMap((t, i) => claimable(lists[i], { instance: scope.instance, fleetTag: t.tag, unmarked: scope.unmarked, interrupted: t.current })), (c) => c.server.id);
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
