@@ -116,7 +116,7 @@ async function selectServers(id: string, ctx: OperationContext): Promise<Record<
   }
   for (const [key, sid] of pairs) {
     const s = await ctx.waiter.read(sid);
-    if (!s) throw new Error(`import id "${id}": server ${sid} (member ${key}) does not exist`);
+    if (!s || s.status === "terminated") throw new Error(`import id "${id}": server ${sid} (member ${key}) does not exist`);
     out[key] = s;
   }
   return out;

@@ -190,7 +190,7 @@ export async function reimport(w: World, slot: Slot): Promise<string> {
   for (const id of recordedIds(old.outs)) op.allowed.add(id);
   const r = await w.perform(slot, op, (ctx) => fleet.read(importId, {}, ctx));
   if (r.error !== undefined || !r.value?.id) {
-    w.outcomes[slot] = "failed";
+    // A refused import writes nothing: the state stays as the last run left it (a killed one's olds included).
     st.recorded = old;
     return `import refused (state kept): ${r.error !== undefined ? short(r.error) : "nothing found"}`;
   }
