@@ -30,5 +30,14 @@ for (const shape of SHAPES) {
     it("a destroy after a replacement killed in its create leaves no server", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
     });
+    // Fails in shape B: the old instance's next roll keeps the killed replacement's untagged
+    // servers until after its members' POSTs (their keys may be answered with them), so with them
+    // it holds more than size + maxSurge for a while. Open.
+    (shape === "B" ? it.skip : it)("a roll after a replacement killed in its create holds at most size + maxSurge", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }),
+        new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 1, maxUnavailable: 0 }, null),
+      ]);
+    });
   });
 }
