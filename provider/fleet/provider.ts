@@ -153,7 +153,7 @@ interface Scope {
   replays: boolean;
   /** Member keys an explicit adoption fills: no reclaim for them. */
   adopted: ReadonlySet<string>;
-  /** The tags to list by (unrecorded.ts `resourceTags`); an interrupted run's servers and untagged ones count under the current one only. @default the fleet's tag, current */
+  /** The tags to list by (unrecorded.ts `resourceTags`); an interrupted run's servers count under the current one only. @default the fleet's tag, current */
   tags?: readonly ResourceTag[];
 }
 
@@ -178,7 +178,7 @@ async function reconcileWithAccount(
   const [cat, lists, untaggedLists] = await Promise.all([
     catalogue(ctx.api),
     Promise.all(tags.map((t) => fleetServers(ctx, t.tag))),
-    Promise.all(tags.map((t) => (t.current ? untaggedServers(ctx, t.tag) : Promise.resolve([])))),
+    Promise.all(tags.map((t) => untaggedServers(ctx, t.tag))),
   ]);
   const found = uniqueById(lists.flat());
   const untagged = uniqueById(untaggedLists.flat());

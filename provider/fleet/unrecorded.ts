@@ -37,7 +37,8 @@ export function resourceTags(kept: string | undefined, ctx: OperationContext): R
 /**
  * The servers of this resource that `recorded` lacks and `instance` may take, each with the owner
  * mark it carries when not the instance's, and every server each list showed. An interrupted
- * run's servers and the untagged ones count only under the current tag.
+ * run's servers count only under the current tag; the untagged ones (shape B) under both, since
+ * they carry no owner to tell the renamed Fleet's killed run from a new Fleet's of its first name.
  */
 export async function unrecordedServers(
   ctx: OperationContext, instance: string, tags: readonly ResourceTag[], recorded: ReadonlySet<string>, unmarked: boolean,
@@ -46,7 +47,7 @@ export async function unrecordedServers(
   const listed: Server[] = [];
   const seen = new Set(recorded);
   for (const { tag, current } of tags) {
-    const [found, untagged] = await Promise.all([fleetServers(ctx, tag), current ? untaggedServers(ctx, tag) : Promise.resolve([])]);
+    const [found, untagged] = await Promise.all([fleetServers(ctx, tag), untaggedServers(ctx, tag)]);
     listed.push(...found);
     for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked, interrupted: current }), ...untagged.map((server) => ({ server }))]) {
       if (seen.has(c.server.id)) continue;
