@@ -47,11 +47,6 @@ export interface Claimable {
 export interface ClaimOptions extends Holder {
   /** Whether servers carrying the fleet's tag and no owner mark count (an update's or delete's, not a create's). */
   unmarked: boolean;
-  /**
-   * Whether an interrupted run's servers count: not under a tag the resource kept from an earlier
-   * name (a rename by alias), which a new resource of that name carries too. @default true
-   */
-  interrupted?: boolean;
 }
 
 /** Of the servers listed for the fleet's tag, those this instance may take, with the owner each carries. */
@@ -62,7 +57,7 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
   for (const server of listed) {
     const kind = whose(server.tags, opts, live);
     if (kind === "own") out.push({ server });
-    else if (kind === "interrupted" && opts.interrupted !== false) out.push({ server, owner: ownerOf(server.tags)! });
+    else if (kind === "interrupted") out.push({ server, owner: ownerOf(server.tags)! });
     else if (kind === "unmarked" && opts.unmarked) out.push({ server });
   }
   return out;

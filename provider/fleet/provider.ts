@@ -43,7 +43,7 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
-import { fleetServers, resourceTags, unrecordedServers, type ResourceTag } from "./unrecorded";
+import { fleetServers, resourceTags, unrecordedServers } from "./unrecorded";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -116,8 +116,7 @@ export async function update(
   const held = holdIfStill(plan, olds.heldRoll, news, state.members);
   // While a roll is held, new members are made like the members it was rolled back to.
   const ins = held ? { ...news, memberSpecs: held.specs } : news;
-  // Under a tag kept from an earlier name, a killed run's servers may be a new Fleet of that name's:
-  // those count under the tag its URN gives now (unrecorded.ts).
+  // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
   const tags = resourceTags(olds.fleetTag, ctx);
   const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set(), tags });
   const takeOvers: TakeOvers = [];
@@ -153,8 +152,8 @@ interface Scope {
   replays: boolean;
   /** Member keys an explicit adoption fills: no reclaim for them. */
   adopted: ReadonlySet<string>;
-  /** The tags to list by (unrecorded.ts `resourceTags`); an interrupted run's servers count under the current one only. @default the fleet's tag, current */
-  tags?: readonly ResourceTag[];
+  /** The tags to list by (unrecorded.ts `resourceTags`). @default the fleet's tag */
+  tags?: readonly string[];
 }
 
 /** The first of each id, in order. */
@@ -173,16 +172,16 @@ function uniqueById<T>(items: readonly T[], idOf: (item: T) => string = (item) =
 async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
-  const tags = scope.tags ?? (fleetTag ? [{ tag: fleetTag, current: true }] : []);
+  const tags = scope.tags ?? (fleetTag ? [fleetTag] : []);
   if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
   const [cat, lists, untaggedLists] = await Promise.all([
     catalogue(ctx.api),
-    Promise.all(tags.map((t) => fleetServers(ctx, t.tag))),
-    Promise.all(tags.map((t) => untaggedServers(ctx, t.tag))),
+    Promise.all(tags.map((t) => fleetServers(ctx, t))),
+    Promise.all(tags.map((t) => untaggedServers(ctx, t))),
   ]);
   const found = uniqueById(lists.flat());
   const untagged = uniqueById(untaggedLists.flat());
-  const claims = uniqueById(tags.flatMap((t, i) => claimable(lists[i], { instance: scope.instance, fleetTag: t.tag, unmarked: scope.unmarked, interrupted: t.current })), (c) => c.server.id);
+  const claims = uniqueById(tags.flatMap((t, i) => claimable(lists[i], { instance: scope.instance, fleetTag: t, unmarked: scope.unmarked })), (c) => c.server.id);
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>

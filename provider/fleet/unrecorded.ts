@@ -17,39 +17,30 @@ export async function fleetServers(ctx: OperationContext, fleetTag: string | und
   return (await ctx.api.listAllServers({ tag: fleetTag })).filter((s) => s.status !== "terminated");
 }
 
-/** A tag a resource's servers may carry, and whether it is the one its URN gives now. */
-export interface ResourceTag {
-  tag: string;
-  current: boolean;
-}
-
 /**
  * The tags to list a resource's servers by: the one its URN gives now, and the one its state kept
- * from an earlier name (a rename by alias keeps it). Where the URN's facts are unknown, the kept one counts as current.
+ * from an earlier name (a rename by alias keeps it). Where the URN's facts are unknown, the kept one.
  */
-export function resourceTags(kept: string | undefined, ctx: OperationContext): ResourceTag[] {
-  const current = fleetTagFor(ctx) ?? kept;
-  const out: ResourceTag[] = current ? [{ tag: current, current: true }] : [];
-  if (kept && kept !== current) out.push({ tag: kept, current: false });
-  return out;
+export function resourceTags(kept: string | undefined, ctx: OperationContext): string[] {
+  return [...new Set([fleetTagFor(ctx), kept].filter((t): t is string => !!t))];
 }
 
 /**
  * The servers of this resource that `recorded` lacks and `instance` may take, each with the owner
- * mark it carries when not the instance's, and every server each list showed. An interrupted
- * run's servers count only under the current tag; the untagged ones (shape B) under both, since
- * they carry no owner to tell the renamed Fleet's killed run from a new Fleet's of its first name.
+ * mark it carries when not the instance's, and every server each list showed. Under a kept tag
+ * a killed run's servers are taken too: nothing on them tells the renamed Fleet's killed run from
+ * a killed create of a new Fleet of its first name (docs/guide/ownership.md).
  */
 export async function unrecordedServers(
-  ctx: OperationContext, instance: string, tags: readonly ResourceTag[], recorded: ReadonlySet<string>, unmarked: boolean,
+  ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
   const claims: Claimable[] = [];
   const listed: Server[] = [];
   const seen = new Set(recorded);
-  for (const { tag, current } of tags) {
+  for (const tag of tags) {
     const [found, untagged] = await Promise.all([fleetServers(ctx, tag), untaggedServers(ctx, tag)]);
     listed.push(...found);
-    for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked, interrupted: current }), ...untagged.map((server) => ({ server }))]) {
+    for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked }), ...untagged.map((server) => ({ server }))]) {
       if (seen.has(c.server.id)) continue;
       seen.add(c.server.id);
       claims.push(c);
