@@ -24,5 +24,10 @@ for (const shape of SHAPES) {
     it("a destroy after an update killed at its first create leaves no server", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReimportStep("main"), new UpStep("main", { kind: "count", group: 0, region: "fra", n: 1 }, { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
     });
+    // The killed update's new server carries the owner mark the import recorded its members with:
+    // the imported instance's, as theirs is.
+    it("an import after a killed count-up: the recovery takes the killed update's server", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new UpStep("main", { kind: "count", group: 0, region: "sgp", n: 1 }, { atChange: 1, mode: "kill" }), new ReimportStep("main")]);
+    });
   });
 }
