@@ -10,7 +10,8 @@ import { liveInstancesOf } from "./identity";
 
 /**
  * own          carries this instance's owner mark, or the owner mark this instance's state
- *              recorded it with (an import, a leftover taken from an interrupted run)
+ *              recorded it with (an import, a leftover taken from an interrupted run), or the
+ *              one its state records its members with (an import's, on a server a killed run made)
  * interrupted  carries this resource's fleet tag and the owner mark of another Fleet instance
  *              that no server marks live: left by a create of this same resource that never
  *              finished (the tag names the resource: stack, parents and name, as its URN does)
@@ -25,13 +26,15 @@ export interface Holder {
   instance: string;
   /** This resource's fleet tag; a server without it is never this fleet's, whatever a list said. */
   fleetTag: string | undefined;
+  /** The owner marks this instance's state records its members with (an import's): a server carrying one is its own too. */
+  adopted?: ReadonlySet<string>;
 }
 
 /** Whose `server` is for `holder`; `live`: the instances that some listed server marks live; `recordedOwner`: the owner mark the state recorded it with. */
 export function whose(tags: readonly string[] | undefined, holder: Holder, live: ReadonlySet<string>, recordedOwner?: unknown): Whose {
   const owner = ownerOf(tags);
   if (owner === null) return "another";
-  if (owner === holder.instance || (owner !== undefined && typeof recordedOwner === "string" && owner === recordedOwner)) return "own";
+  if (owner === holder.instance || (owner !== undefined && ((typeof recordedOwner === "string" && owner === recordedOwner) || holder.adopted?.has(owner)))) return "own";
   if (holder.fleetTag === undefined || !(tags ?? []).includes(holder.fleetTag)) return "another";
   if (owner === undefined) return "unmarked";
   return isFleetInstance(owner) && !live.has(owner) ? "interrupted" : "another";
@@ -40,7 +43,7 @@ export function whose(tags: readonly string[] | undefined, holder: Holder, live:
 /** A listed server this instance may take: its own, an interrupted run's, or (not in a create) an unmarked one. */
 export interface Claimable {
   server: Server;
-  /** The owner mark it carries, when not this instance's (an interrupted run's). */
+  /** The owner mark it carries, when not this instance's (an interrupted run's, an import's). */
   owner?: string;
 }
 
@@ -56,7 +59,7 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
   const out: Claimable[] = [];
   for (const server of listed) {
     const kind = whose(server.tags, opts, live);
-    if (kind === "own") out.push({ server });
+    if (kind === "own") out.push({ server, ...(ownerOf(server.tags) !== opts.instance ? { owner: ownerOf(server.tags)! } : {}) });
     else if (kind === "interrupted") out.push({ server, owner: ownerOf(server.tags)! });
     else if (kind === "unmarked" && opts.unmarked) out.push({ server });
   }

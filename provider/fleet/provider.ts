@@ -43,7 +43,7 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
 import { claimable } from "./ownership";
-import { fleetServers, resourceTags, unrecordedServers } from "./unrecorded";
+import { adoptedOwners, fleetServers, resourceTags, unrecordedServers } from "./unrecorded";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -181,7 +181,8 @@ async function reconcileWithAccount(
   ]);
   const found = uniqueById(lists.flat());
   const untagged = uniqueById(untaggedLists.flat());
-  const claims = uniqueById(tags.flatMap((t, i) => claimable(lists[i], { instance: scope.instance, fleetTag: t, unmarked: scope.unmarked })), (c) => c.server.id);
+  const adopted = adoptedOwners(state.members, scope.instance);
+  const claims = uniqueById(tags.flatMap((t, i) => claimable(lists[i], { instance: scope.instance, fleetTag: t, unmarked: scope.unmarked, adopted })), (c) => c.server.id);
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
@@ -274,7 +275,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
   // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
-  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(fleetTag, ctx), recorded, true);
+  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(fleetTag, ctx), recorded, true, adoptedOwners(props.members, instance));
   for (const { server: s, owner } of claims) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });

@@ -32,7 +32,7 @@ export function resourceTags(kept: string | undefined, ctx: OperationContext): s
  * a killed create of a new Fleet of its first name (docs/guide/ownership.md).
  */
 export async function unrecordedServers(
-  ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean,
+  ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean, adopted?: ReadonlySet<string>,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
   const claims: Claimable[] = [];
   const listed: Server[] = [];
@@ -40,11 +40,16 @@ export async function unrecordedServers(
   for (const tag of tags) {
     const [found, untagged] = await Promise.all([fleetServers(ctx, tag), untaggedServers(ctx, tag)]);
     listed.push(...found);
-    for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked }), ...untagged.map((server) => ({ server }))]) {
+    for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked, adopted }), ...untagged.map((server) => ({ server }))]) {
       if (seen.has(c.server.id)) continue;
       seen.add(c.server.id);
       claims.push(c);
     }
   }
   return { claims, listed };
+}
+
+/** The owner marks recorded on members other than `instance`'s own (an import's), for ownership.ts `Holder.adopted`. */
+export function adoptedOwners(members: Record<string, Record<string, unknown>> | undefined, instance: string): Set<string> {
+  return new Set(Object.values(members ?? {}).map((m) => m.owner).filter((o): o is string => typeof o === "string" && o !== instance));
 }
