@@ -27,14 +27,14 @@ export interface Holder {
   /** This resource's fleet tag; a server without it is never this fleet's, whatever a list said. */
   fleetTag: string | undefined;
   /** The owner marks this instance's state records its members with (an import's): a server carrying one is its own too. */
-  adopted?: ReadonlySet<string>;
+  importedOwners?: ReadonlySet<string>;
 }
 
 /** Whose `server` is for `holder`; `live`: the instances that some listed server marks live; `recordedOwner`: the owner mark the state recorded it with. */
 export function whose(tags: readonly string[] | undefined, holder: Holder, live: ReadonlySet<string>, recordedOwner?: unknown): Whose {
   const owner = ownerOf(tags);
   if (owner === null) return "another";
-  if (owner === holder.instance || (owner !== undefined && ((typeof recordedOwner === "string" && owner === recordedOwner) || holder.adopted?.has(owner)))) return "own";
+  if (owner === holder.instance || (owner !== undefined && ((typeof recordedOwner === "string" && owner === recordedOwner) || holder.importedOwners?.has(owner)))) return "own";
   if (holder.fleetTag === undefined || !(tags ?? []).includes(holder.fleetTag)) return "another";
   if (owner === undefined) return "unmarked";
   return isFleetInstance(owner) && !live.has(owner) ? "interrupted" : "another";

@@ -41,9 +41,8 @@ import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
-import { pairUntagged, removeUntaken, untaggedServers } from "./untagged";
-import { claimable } from "./ownership";
-import { adoptedOwners, fleetServers, resourceTags, unrecordedServers } from "./unrecorded";
+import { pairUntagged, removeUntaken } from "./untagged";
+import { importedOwners, resourceServers, resourceTags, unrecordedServers } from "./unrecorded";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -156,12 +155,6 @@ interface Scope {
   tags?: readonly string[];
 }
 
-/** The first of each id, in order. */
-function uniqueById<T>(items: readonly T[], idOf: (item: T) => string = (item) => (item as unknown as Server).id): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(idOf(item)) && (seen.add(idOf(item)), true));
-}
-
 /**
  * One list of the servers carrying the fleet's tag, then ownership.ts (what this instance may
  * take, by the servers' own tags) and reconcile.ts: the servers an interrupted run made are
@@ -174,15 +167,9 @@ async function reconcileWithAccount(
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
   const tags = scope.tags ?? (fleetTag ? [fleetTag] : []);
   if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
-  const [cat, lists, untaggedLists] = await Promise.all([
-    catalogue(ctx.api),
-    Promise.all(tags.map((t) => fleetServers(ctx, t))),
-    Promise.all(tags.map((t) => untaggedServers(ctx, t))),
+  const [cat, { found, untagged, claims }] = await Promise.all([
+    catalogue(ctx.api), resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
   ]);
-  const found = uniqueById(lists.flat());
-  const untagged = uniqueById(untaggedLists.flat());
-  const adopted = adoptedOwners(state.members, scope.instance);
-  const claims = uniqueById(tags.flatMap((t, i) => claimable(lists[i], { instance: scope.instance, fleetTag: t, unmarked: scope.unmarked, adopted })), (c) => c.server.id);
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
@@ -275,7 +262,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
   // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
-  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(fleetTag, ctx), recorded, true, adoptedOwners(props.members, instance));
+  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(fleetTag, ctx), recorded, true, importedOwners(props.members, instance));
   for (const { server: s, owner } of claims) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });

@@ -19,7 +19,7 @@ import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
 import { instanceOf } from "./identity";
-import { adoptedOwners, resourceTags, unrecordedServers } from "./unrecorded";
+import { importedOwners, resourceTags, unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
 
@@ -44,7 +44,7 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   // at its first update, and a Fleet renamed by alias keeps its first while its replacement's
   // create tags by the new name.
   const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
-  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props.fleetTag, ctx), recorded, false, adoptedOwners(members, instanceOf(id)));
+  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props.fleetTag, ctx), recorded, false, importedOwners(members, instanceOf(id)));
   for (const { server, owner } of claims) {
     leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
   }

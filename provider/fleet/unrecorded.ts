@@ -25,31 +25,45 @@ export function resourceTags(kept: string | undefined, ctx: OperationContext): s
   return [...new Set([fleetTagFor(ctx), kept].filter((t): t is string => !!t))];
 }
 
-/**
- * The servers of this resource that `recorded` lacks and `instance` may take, each with the owner
- * mark it carries when not the instance's, and every server each list showed. Under a kept tag
- * a killed run's servers are taken too: nothing on them tells the renamed Fleet's killed run from
- * a killed create of a new Fleet of its first name (docs/guide/ownership.md).
- */
-export async function unrecordedServers(
-  ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean, adopted?: ReadonlySet<string>,
-): Promise<{ claims: Claimable[]; listed: Server[] }> {
-  const claims: Claimable[] = [];
-  const listed: Server[] = [];
-  const seen = new Set(recorded);
-  for (const tag of tags) {
-    const [found, untagged] = await Promise.all([fleetServers(ctx, tag), untaggedServers(ctx, tag)]);
-    listed.push(...found);
-    for (const c of [...claimable(found, { instance, fleetTag: tag, unmarked, adopted }), ...untagged.map((server) => ({ server }))]) {
-      if (seen.has(c.server.id)) continue;
-      seen.add(c.server.id);
-      claims.push(c);
-    }
-  }
-  return { claims, listed };
+/** What the lists by a resource's tags show: every live tagged server, the untagged ones (shape B), and the tagged ones the instance may take. */
+export interface ResourceServers {
+  found: Server[];
+  untagged: Server[];
+  claims: Claimable[];
 }
 
-/** The owner marks recorded on members other than `instance`'s own (an import's), for ownership.ts `Holder.adopted`. */
-export function adoptedOwners(members: Record<string, Record<string, unknown>> | undefined, instance: string): Set<string> {
+/**
+ * One list per tag of the resource (and per pending label, shape B), each server once. Under a
+ * kept tag a killed run's servers are taken too: nothing on them tells the renamed Fleet's killed
+ * run from a killed create of a new Fleet of its first name (docs/guide/ownership.md).
+ */
+export async function resourceServers(
+  ctx: OperationContext, instance: string, tags: readonly string[], unmarked: boolean, importedOwners?: ReadonlySet<string>,
+): Promise<ResourceServers> {
+  const [lists, untaggedLists] = await Promise.all([
+    Promise.all(tags.map((t) => fleetServers(ctx, t))),
+    Promise.all(tags.map((t) => untaggedServers(ctx, t))),
+  ]);
+  const claims = tags.flatMap((t, i) => claimable(lists[i], { instance, fleetTag: t, unmarked, importedOwners }));
+  return { found: uniqueById(lists.flat(), (s) => s.id), untagged: uniqueById(untaggedLists.flat(), (s) => s.id), claims: uniqueById(claims, (c) => c.server.id) };
+}
+
+/** The servers of this resource that `recorded` lacks and `instance` may take (the untagged ones too), each with the owner mark it carries when not the instance's, and every tagged server the lists showed. */
+export async function unrecordedServers(
+  ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean, importedOwners?: ReadonlySet<string>,
+): Promise<{ claims: Claimable[]; listed: Server[] }> {
+  const { found, untagged, claims } = await resourceServers(ctx, instance, tags, unmarked, importedOwners);
+  const all = uniqueById([...claims, ...untagged.map((server) => ({ server }))], (c) => c.server.id);
+  return { claims: all.filter((c) => !recorded.has(c.server.id)), listed: found };
+}
+
+/** The first of each id, in order. */
+function uniqueById<T>(items: readonly T[], idOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(idOf(item)) && (seen.add(idOf(item)), true));
+}
+
+/** The owner marks recorded on members other than `instance`'s own (an import's), for ownership.ts `Holder.importedOwners`. */
+export function importedOwners(members: Record<string, Record<string, unknown>> | undefined, instance: string): Set<string> {
   return new Set(Object.values(members ?? {}).map((m) => m.owner).filter((o): o is string => typeof o === "string" && o !== instance));
 }

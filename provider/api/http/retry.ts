@@ -4,8 +4,9 @@
 // never-retry list). GET and DELETE always; POST and PATCH only with an Idempotency-Key, made
 // once per logical operation, so every retry replays the first answer instead of doing the work
 // twice. An aborted `signal` (the engine's Cancel) ends the retries at once, a back-off sleep
-// included, and an attempt under way still gives its answer; p-retry listens to a signal of the call's own, linked to it (abortable.ts), so the
-// process's one signal keeps one listener however many calls sleep. A 429 does not use up the
+// included, and an attempt under way still gives its answer; p-retry listens to a signal of the
+// call's own, linked to it (abortable.ts), so the process's one signal keeps one listener however
+// many calls sleep. A 429 does not use up the
 // retry budget (up to `maxRateLimitRetries`): the rate limiter holds every request until
 // `retry_after`, so the retry is not a guess.
 

@@ -11,10 +11,10 @@ import { InFlightLimit } from "./in-flight";
 
 /**
  * Connections one client keeps to the API at most; requests beyond them wait for a free one in
- * an InFlightLimit, before axios builds them (a queued request's time-out starts when it is sent). Without a cap, a
- * fleet's 1,000 concurrent DELETEs opened 1,000 connections at once: past the listener's
- * backlog the SYNs were dropped and retried a second later, so the stragglers waited a second
- * for nothing, and against the real API each would be a TLS handshake of its own.
+ * an InFlightLimit, before axios builds them (a queued request's time-out starts when it is
+ * sent). Without a cap, a fleet's 1,000 concurrent DELETEs opened 1,000 connections at once:
+ * past the listener's backlog the SYNs were dropped and retried a second later, so the
+ * stragglers waited a second for nothing, and against the real API each would be a TLS handshake of its own.
  */
 export const MAX_SOCKETS = 64;
 
