@@ -1,6 +1,8 @@
 // Starts the simulator for a test suite: a free loopback port, short timings, and keys of
 // every permission on the enterprise tier (so suites are not rate limited unless they ask).
 // The admin helpers go over HTTP to /_sim/, the way a test of any suite would use them.
+import * as fs from "fs";
+import * as path from "path";
 import { startSimulator, type SimulatorOptions, type FaultRule, type KeySpec } from "pulumi-hosting/simulator";
 
 export const SHAPES = ["A", "B"] as const;
@@ -54,6 +56,32 @@ export interface TestSimulator {
   waitForStatus(id: string, status: string, timeoutMs?: number): Promise<any>;
 }
 
+/**
+ * Removes the catalogue files of a closed simulator's URL from the run's cache folder
+ * (./private-cache-dir.ts). The OS hands its port to a later simulator of the run, maybe of the
+ * other shape, and a file fresh for 15 minutes would tell that one's clients the closed one's
+ * shape and lists, as it would tell a user who restarts the simulator on one port with another
+ * shape (docs/guide/catalogue-cache.md).
+ */
+function forgetCatalogueFiles(url: string): void {
+  const dir = process.env.HOSTING_CATALOGUE_CACHE_DIR;
+  if (!dir) return;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      if ((JSON.parse(fs.readFileSync(file, "utf8")) as { baseUrl?: unknown }).baseUrl === url) fs.rmSync(file, { force: true });
+    } catch {
+      // A temporary file mid-rename or another writer's: not this simulator's to judge.
+    }
+  }
+}
+
 export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<TestSimulator> {
   const keys: KeySpec[] = opts.keys ?? [
     { key: KEYS.full, permission: "full", tier: "enterprise" },
@@ -77,7 +105,10 @@ export async function startTestSimulator(opts: SimulatorOptions = {}): Promise<T
     port: handle.port,
     shape,
     handle,
-    close: () => handle.close(),
+    close: async () => {
+      await handle.close();
+      forgetCatalogueFiles(handle.url);
+    },
     api,
     admin,
     stats: () => admin("GET", "/stats"),
