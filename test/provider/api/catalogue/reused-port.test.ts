@@ -1,8 +1,7 @@
-// A test simulator closed, and another of the other shape on the same loopback port (the OS
-// hands ports out again within one test run): a client of the new one must learn the new
-// one's shape, not the closed one's from the catalogue file cache every test process shares
-// (test/helpers/private-cache-dir.ts). The plugin suite failed this way when a shape B face
-// took a port a shape A suite had used minutes before.
+// A client of a simulator on the loopback port a closed simulator of the other shape used learns
+// the new one's shape. The OS hands ports out again within one test run, and the catalogue file
+// cache every test process shares (test/helpers/private-cache-dir.ts) keeps a file per base URL;
+// the plugin suite failed this way when a shape B face took a port a shape A suite had used.
 import { expect } from "chai";
 import { createClient } from "../../../../provider/api";
 import { KEYS, SHAPES, startTestSimulator } from "../../../helpers/simulator";
