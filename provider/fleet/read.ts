@@ -18,7 +18,7 @@ import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
-import { instanceOf } from "./identity";
+import { fleetTagFor, instanceOf } from "./identity";
 import { importedOwners, resourceTags, unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
@@ -40,9 +40,8 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   const members = await refresh(props.members ?? {});
   const leftovers = await refresh(props.leftovers ?? {});
   // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts),
-  // by the tag the state keeps and the one its URN gives now: an imported instance records its tag
-  // at its first update, and a Fleet renamed by alias keeps its first while its replacement's
-  // create tags by the new name.
+  // by the tag the state keeps and the one its URN gives now: a Fleet renamed by alias keeps its
+  // first (the one its import or create recorded) while its replacement's create tags by the new name.
   const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
   const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props.fleetTag, ctx), recorded, false, importedOwners(members, instanceOf(id)));
   for (const { server, owner } of claims) {
@@ -78,6 +77,7 @@ async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutco
   const byKey = await selectServers(id, ctx);
   if (Object.keys(byKey).length === 0) return { id: "" };
   const ownerTag = Object.values(byKey).flatMap((s) => s.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
+  const fleetTag = fleetTagFor(ctx);
   const groups = groupsOf(byKey, cat, ownerTag);
   const members: Record<string, RecordedMember> = {};
   // The import takes the servers over: each is recorded with the owner mark it carries, which makes
@@ -92,6 +92,9 @@ async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutco
     members: sortedByKey(members), leftovers: {},
     // An untagged fleet is imported as `ownerTag: ""`, so the program written from it keeps it untagged.
     ownerTag: ownerTag ?? "",
+    // The tag of the name it is imported under, kept through a later rename like a create's: a run
+    // of this resource killed before the import tagged its servers by that name.
+    ...(fleetTag ? { fleetTag } : {}),
   };
   return { id, props: outs, inputs: inputsOf(outs) };
 }
