@@ -1,6 +1,7 @@
 // Applies a member plan (plan.ts) to the fleet's recorded state, in this order: leftovers of an
-// earlier failed roll deleted; members no longer declared deleted; in-place updates; new members
-// created (all at once); then replacements rolled in batches of maxSurge + maxUnavailable in key
+// earlier failed roll deleted; members no longer declared deleted; in-place updates; the
+// replacements whose new server an interrupted run made (`adopt`) rolled; new members created
+// (all at once); then the other replacements rolled in batches of maxSurge + maxUnavailable in key
 // order (the first maxUnavailable old servers deleted, the batch's new servers created and waited
 // for, the rest of the old servers deleted, pauseSeconds; a canary first, batches.ts). So the
 // account never holds more than size + maxSurge of the fleet's servers, and never fewer than
@@ -63,6 +64,17 @@ export async function applyPlan(
       throw e;
     }
   })));
+  // A replacement whose new server an interrupted run already made (adopt) goes before any POST:
+  // that server is in the account already, so a new member created first would hold more than
+  // size + maxSurge until the roll reached it.
+  const replacing = plan.replace.map((r) => r.key);
+  const taken = replacing.filter((key) => opts.adopt?.[key] !== undefined);
+  let first: RollResult = { failures: [], replaced: 0 };
+  if (taken.length > 0) {
+    if (failures.length > 0) return { failures, replaced: 0 };
+    first = await rollReplacements(state, taken, specs, ops, opts);
+    if (first.failures.length > 0) return first;
+  }
   failures.push(...(await each(plan.create, async (key) => {
     try {
       state.members[key] = await ops.create(key, specs[key], opts.adopt?.[key]);
@@ -74,8 +86,9 @@ export async function applyPlan(
       throw e;
     }
   })));
-  if (failures.length > 0) return { failures, replaced: 0 };
-  return rollReplacements(state, plan.replace.map((r) => r.key), specs, ops, opts);
+  if (failures.length > 0) return { failures, replaced: first.replaced };
+  const rest = await rollReplacements(state, taken.length > 0 ? replacing.filter((key) => opts.adopt?.[key] === undefined) : replacing, specs, ops, opts);
+  return { failures: rest.failures, replaced: first.replaced + rest.replaced };
 }
 
 async function rollReplacements(

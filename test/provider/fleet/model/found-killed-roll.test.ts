@@ -7,10 +7,10 @@ import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
   describeFound("found by the model: an up or an import after a killed roll", shape, (sim) => {
-    // Fails: the next update keeps the killed roll's server to take it over for its member's
-    // replacement, but creates its new members first, so the account holds one more than
-    // max(size before, size after) + maxSurge 0 until the roll. Open.
-    it.skip("the next update with a new member and maxSurge 0 never holds more than the fleet's size", async () => {
+    // The next update takes the killed roll's server over for its member's replacement; it
+    // created its new members first, and held one more than max(size before, size after) +
+    // maxSurge 0 until the roll reached that member.
+    it("the next update with a new member and maxSurge 0 never holds more than the fleet's size", async () => {
       await holds(sim(), [
         new UpStep("main", null, null),
         new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 1, maxUnavailable: 0 }, { atChange: 1, mode: "kill" }),

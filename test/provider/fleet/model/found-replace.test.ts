@@ -15,8 +15,8 @@ for (const shape of SHAPES) {
     it("a replacement killed in its create leaves no server in no state after the recovery", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
     });
-    // An imported instance records no fleet tag until its first update: its refresh lists by the
-    // tag its URN gives, as the update does.
+    // An imported instance's refresh lists by the tag its import recorded (its URN's then), as
+    // its update does.
     it("a replacement of an imported Fleet killed in its create leaves no server in no state after the recovery", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReimportStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" })]);
     });
