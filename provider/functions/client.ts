@@ -8,8 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { HostingApi } from "../api/wire/types";
 import { ProviderProcess } from "../core/provider-process";
 import { warnIfSecretsArePlain } from "../core/plain-secret-warning";
-import { LookupFailedError } from "./lookup-errors";
-import { describeSearch } from "./lookup-errors";
+import { describeSearch, LookupFailedError } from "../lookups/errors";
 
 /**
  * The program process's lookups share one client per deployment and key, as the provider's
@@ -44,9 +43,4 @@ export async function explained<T>(lookup: string, args: object, run: (client: H
 /** `getXOutput` from `getX`: waits for the inputs, then runs the lookup once. */
 export function outputOf<A, R>(lookup: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>, args: unknown, opts?: pulumi.InvokeOptions): pulumi.Output<R> {
   return pulumi.output(args ?? {}).apply((plain) => lookup(plain as A, opts));
-}
-
-/** The arguments that were given, for echoing them in a result. */
-export function definedOnly<T extends object>(args: T): Partial<T> {
-  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,25 +1,11 @@
-// Plan lookups: `getPlans` (filter by type, region, minimum vCPUs and RAM; cheapest first)
-// and `getPlan` (by id, or the cheapest plan that meets the filters), each with a
-// `...Output` form. Reads GET /v1/plans once per process and filters here.
+// Plan lookups of the program: `getPlans` and `getPlan`, each with a `...Output` form; the
+// search (filters, cheapest first) is lookups/plans.ts's.
 
-import * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, Integer, Plan } from "../api/wire/types";
-import { plansOf } from "../core/catalogue";
-import { definedOnly, explained, outputOf } from "./client";
-import { nearestStrings } from "../api/catalogue/nearest";
-import { matchPlan } from "../api/catalogue/match";
-import { describeSearch, LookupError } from "./lookup-errors";
+import type * as pulumi from "@pulumi/pulumi";
+import { findPlan, findPlans, type GetPlanArgs, type GetPlanResult, type GetPlansArgs, type GetPlansResult } from "../lookups/plans";
+import { explained, outputOf } from "./client";
 
-export interface GetPlansArgs {
-  /** "vc2" (shared), "vhf" (high frequency) or "vdc" (dedicated). */
-  type?: string;
-  /** Only plans offered in this region id. */
-  region?: string;
-  /** At least this many vCPUs. */
-  minVcpus?: Integer;
-  /** At least this much RAM, in GiB. */
-  minRamGb?: Integer;
-}
+export type { GetPlanArgs, GetPlanResult, GetPlansArgs, GetPlansResult };
 
 export interface GetPlansOutputArgs {
   type?: pulumi.Input<string>;
@@ -28,42 +14,8 @@ export interface GetPlansOutputArgs {
   minRamGb?: pulumi.Input<number>;
 }
 
-export interface GetPlansResult extends GetPlansArgs {
-  /** Matching plans, cheapest first. */
-  readonly plans: Plan[];
-  /** Their ids, cheapest first. */
-  readonly ids: string[];
-}
-
-type Filter = [keyof GetPlansArgs, (p: Plan, v: string | number) => boolean];
-const FILTERS: Filter[] = [
-  ["type", (p, v) => p.type === v],
-  ["region", (p, v) => p.regions.includes(String(v))],
-  ["minVcpus", (p, v) => p.vcpus >= Number(v)],
-  ["minRamGb", (p, v) => p.ramGb >= Number(v)],
-];
-
-const misses = (p: Plan, args: GetPlansArgs) => FILTERS.filter(([k, ok]) => args[k] !== undefined && !ok(p, args[k])).length;
-
-/** How far a plan is from the filters: another type weighs most, then another region, then the shortfall. */
-function remoteness(p: Plan, args: GetPlansArgs): number {
-  let score = 0;
-  if (args.type !== undefined && p.type !== args.type) score += 1.5;
-  if (args.region !== undefined && !p.regions.includes(args.region)) score += 1;
-  if (args.minVcpus !== undefined && p.vcpus < args.minVcpus) score += (args.minVcpus - p.vcpus) / args.minVcpus;
-  if (args.minRamGb !== undefined && p.ramGb < args.minRamGb) score += (args.minRamGb - p.ramGb) / args.minRamGb;
-  return score;
-}
-const price = (p: Plan) => Number(p.pricePerMonth);
-const describe = (p: Plan) => `${p.id} (${p.type}, ${p.vcpus} vCPU, ${p.ramGb} GiB, $${p.pricePerMonth}/month, in ${p.regions.join(" ")})`;
-
-function matching(all: Plan[], args: GetPlansArgs, lookup: string): Plan[] {
-  const plans = all.filter((p) => misses(p, args) === 0).sort((a, b) => price(a) - price(b) || a.id.localeCompare(b.id));
-  if (plans.length === 0) {
-    const near = [...all].sort((a, b) => remoteness(a, args) - remoteness(b, args) || price(a) - price(b)).slice(0, 5);
-    throw new LookupError(lookup, describeSearch(args), near.map(describe));
-  }
-  return plans;
+export interface GetPlanOutputArgs extends GetPlansOutputArgs {
+  id?: pulumi.Input<string>;
 }
 
 /** The plans that meet every filter given, cheapest first; an error when none does. */
@@ -71,43 +23,13 @@ export function getPlans(args: GetPlansArgs = {}, _opts?: pulumi.InvokeOptions):
   return explained("getPlans", args, (client) => findPlans(client, args));
 }
 
-/** `getPlans` with a given client (the plugin's Invoke passes its provider's). */
-export async function findPlans(client: HostingApi, args: GetPlansArgs = {}): Promise<GetPlansResult> {
-  const plans = matching(await plansOf(client), args, "getPlans");
-  return { ...definedOnly(args), plans, ids: plans.map((p) => p.id) };
-}
-
 export function getPlansOutput(args?: GetPlansOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetPlansResult> {
   return outputOf(getPlans, args, opts);
 }
 
-export interface GetPlanArgs extends GetPlansArgs {
-  /** Plan id; when given, the filters must hold for it too. */
-  id?: string;
-}
-
-export interface GetPlanOutputArgs extends GetPlansOutputArgs {
-  id?: pulumi.Input<string>;
-}
-
-export type GetPlanResult = Plan;
-
 /** The plan with `id`, or the cheapest that meets the filters; an error naming the nearest. */
 export function getPlan(args: GetPlanArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
   return explained("getPlan", args, (client) => findPlan(client, args));
-}
-
-/** `getPlan` with a given client. */
-export async function findPlan(client: HostingApi, args: GetPlanArgs = {}): Promise<GetPlanResult> {
-  const all = await plansOf(client);
-  const { id, ...filters } = args;
-  if (id !== undefined) {
-    const found = matchPlan(all, id);
-    if (!found) throw new LookupError("getPlan", describeSearch({ id }), nearestStrings(id, all.map((p) => p.id)));
-    if (misses(found, filters) > 0) throw new LookupError("getPlan", describeSearch(args), matching(all, filters, "getPlan").slice(0, 5).map(describe));
-    return { ...found };
-  }
-  return { ...matching(all, filters, "getPlan")[0] };
 }
 
 export function getPlanOutput(args?: GetPlanOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetPlanResult> {

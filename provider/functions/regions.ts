@@ -1,87 +1,34 @@
-// Region lookups: `getRegions` (filter by continent, country) and `getRegion` (by id), each
-// with a `...Output` form, shaped like Pulumi's generated SDKs (pulumi-digitalocean
-// sdk/nodejs/getRegions.ts). Reads GET /v1/regions once per process.
+// Region lookups of the program: `getRegions` (filter by continent, country) and `getRegion`
+// (by id), each with a `...Output` form, shaped like Pulumi's generated SDKs
+// (pulumi-digitalocean sdk/nodejs/getRegions.ts); the search is lookups/regions.ts's.
 
-import * as pulumi from "@pulumi/pulumi";
-import type { HostingApi, Region } from "../api/wire/types";
-import { regionsOf } from "../core/catalogue";
-import { definedOnly, explained, outputOf } from "./client";
-import { nearest, nearestStrings } from "../api/catalogue/nearest";
-import { matchRegion } from "../api/catalogue/match";
-import { describeSearch, LookupError } from "./lookup-errors";
+import type * as pulumi from "@pulumi/pulumi";
+import { findRegion, findRegions, type GetRegionArgs, type GetRegionResult, type GetRegionsArgs, type GetRegionsResult } from "../lookups/regions";
+import { explained, outputOf } from "./client";
 
-export interface GetRegionsArgs {
-  /** Continent, e.g. "Europe" (case-insensitive). */
-  continent?: string;
-  /** Two-letter country code, e.g. "DE" (case-insensitive). */
-  country?: string;
-}
+export type { GetRegionArgs, GetRegionResult, GetRegionsArgs, GetRegionsResult };
 
 export interface GetRegionsOutputArgs {
   continent?: pulumi.Input<string>;
   country?: pulumi.Input<string>;
 }
 
-export interface GetRegionsResult {
-  /** The continent searched for, when given. */
-  readonly continent?: string;
-  /** The country searched for, when given. */
-  readonly country?: string;
-  /** The matching regions, by id. */
-  readonly regions: Region[];
-  /** Their ids. */
-  readonly ids: string[];
+export interface GetRegionOutputArgs {
+  id: pulumi.Input<string>;
 }
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The regions that match every filter given; an error when none does. */
 export function getRegions(args: GetRegionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetRegionsResult> {
   return explained("getRegions", args, (client) => findRegions(client, args));
 }
 
-/** `getRegions` with a given client (the plugin's Invoke passes its provider's). */
-export async function findRegions(client: HostingApi, args: GetRegionsArgs = {}): Promise<GetRegionsResult> {
-  const all = await regionsOf(client);
-  const regions = all
-    .filter((r) => (args.continent === undefined || same(r.continent, args.continent)) && (args.country === undefined || same(r.country, args.country)))
-    .sort((a, b) => a.id.localeCompare(b.id));
-  if (regions.length === 0) {
-    const near = [
-      ...(args.continent !== undefined ? nearestStrings(args.continent, all.map((r) => r.continent), 3).map((c) => `continent ${JSON.stringify(c)}`) : []),
-      ...(args.country !== undefined ? nearestStrings(args.country, all.map((r) => r.country), 3).map((c) => `country ${JSON.stringify(c)}`) : []),
-    ];
-    throw new LookupError("getRegions", describeSearch(args), near);
-  }
-  return { ...definedOnly(args), regions, ids: regions.map((r) => r.id) };
-}
-
 export function getRegionsOutput(args?: GetRegionsOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetRegionsResult> {
   return outputOf(getRegions, args, opts);
 }
 
-export interface GetRegionArgs {
-  /** Region id, e.g. "fra". */
-  id: string;
-}
-
-export interface GetRegionOutputArgs {
-  id: pulumi.Input<string>;
-}
-
-export type GetRegionResult = Region;
-
 /** One region by id; an error naming the nearest ids when there is none. */
 export function getRegion(args: GetRegionArgs, _opts?: pulumi.InvokeOptions): Promise<GetRegionResult> {
   return explained("getRegion", { id: args.id }, (client) => findRegion(client, args));
-}
-
-/** `getRegion` with a given client. */
-export async function findRegion(client: HostingApi, args: GetRegionArgs): Promise<GetRegionResult> {
-  const all = await regionsOf(client);
-  const found = matchRegion(all, args.id);
-  if (!found) throw new LookupError("getRegion", describeSearch({ id: args.id }), nearest(args.id, all, (r) => r.id).map((r) => `${r.id} (${r.city})`));
-  return { ...found };
 }
 
 export function getRegionOutput(args: GetRegionOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetRegionResult> {

@@ -1,11 +1,11 @@
 // The functions of the plugin face: each token runs the lookup the dynamic face's
-// `getX` runs (provider/functions), with the client of this provider instance instead of
+// `getX` runs (provider/lookups), with the client of this provider instance instead of
 // the program's stack config.
 
 import type * as pb from "@pulumi/pulumi/proto/provider_pb";
 import type { HostingApi } from "../api/wire/types";
 import type { PluginHost } from "./plugin-host";
-import { findAccount, findOsImage, findOsImages, findPlan, findPlans, findRegion, findRegions } from "../functions";
+import { findAccount, findOsImage, findOsImages, findPlan, findPlans, findRegion, findRegions } from "../lookups";
 import { provproto } from "./grpc";
 import { fromStruct, toStruct } from "./wire";
 

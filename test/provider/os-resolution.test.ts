@@ -9,7 +9,7 @@ import { describeOs, resolveOs } from "../../provider/api/catalogue/match";
 import { OsCatalogue, OsNotFoundError } from "../../provider/api/catalogue/os-catalogue";
 import type { HostingApi, OsImage } from "../../provider/api/wire/types";
 import { findOs, type CatalogueSnapshot } from "../../provider/core/catalogue";
-import { findOsImage } from "../../provider/functions/os-images";
+import { findOsImage } from "../../provider/lookups/os-images";
 import * as fleetTyped from "../../provider/fleet/provider";
 import * as serverTyped from "../../provider/server/provider";
 import { normalizeServerInputs } from "../../provider/server/normalize";

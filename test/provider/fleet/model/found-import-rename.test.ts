@@ -1,7 +1,7 @@
-// Found by the model: a Fleet imported after a state delete, renamed by alias (its label
-// template changed in the same `up`), then an `up` of it beside a create of the Fleet `web`
-// under another parent, then the teardown's destroy; and one imported over a replacement killed
-// in its create, then renamed, then recovered.
+// Found by the model: a Fleet imported after a state delete, then renamed by alias. Its label
+// template changed in the same `up`, then an `up` of it beside a create of the Fleet `web`
+// under another parent, then the teardown's destroy; or, imported over a replacement killed in
+// its create, renamed, then recovered.
 import { SHAPES } from "../../../helpers/simulator";
 import { RenameStep, ReimportStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
