@@ -1,7 +1,10 @@
 // The cost per waiting request of the process's one cancel signal (not a test): N requests wait
 // in the rate limiter's queue on one shared AbortSignal, as every request of a Fleet's members
 // does, then are granted at once; N more wait and are cancelled (Ctrl-C); N calls of the
-// requester sleep in a retry's back-off on the same signal and are cancelled. Prints each
+// requester sleep in a retry's back-off on the same signal and are cancelled; N servers wait in
+// the process's status waiter (provider/core/status-waiter.ts) for `active`, as a Fleet's
+// creates do, and one list answers them all, then N more wait with their first polls a
+// millisecond apart (one create per token) and half of them are cancelled. Prints each
 // phase's time and its cost per request, and that cost against the smallest N's: a cost per
 // request that grows with N (a ratio well above 1) is a cost quadratic in N. The cost is the
 // process's CPU time (user + system) in the phase, so load from other processes on the machine
@@ -16,6 +19,9 @@ import { Requester } from "../provider/api/http/requester";
 import type { Transport } from "../provider/api/http/transport";
 import { ShapeTracker } from "../provider/api/wire/shape";
 import { RATE_LIMIT_LIMIT } from "../protocol/headers";
+import { StatusWaiter } from "../provider/core/status-waiter";
+import type { Clock, Timer } from "../provider/api/time/clock";
+import type { HostingApi, Server } from "../provider/api/wire/types";
 
 const DEFAULT_N = [1_000, 10_000, 100_000];
 
@@ -107,6 +113,52 @@ async function backOffAndCancel(n: number): Promise<{ sleep: Phase; cancel: Phas
   return { sleep, cancel: done(), listeners };
 }
 
+/** A clock that stands still until `to(t)`: the waiter's timers fire only when the bench says. */
+function standingClock(): Clock & { to(t: number): void } {
+  let now = 0;
+  const timers = new Map<Timer, { at: number; fn: () => void }>();
+  const clock = {
+    now: () => now,
+    sleep: () => new Promise<void>(() => undefined),
+    setTimeout: (fn: () => void, ms: number) => {
+      const t = { unref: () => t };
+      timers.set(t, { at: now + ms, fn });
+      return t;
+    },
+    clearTimeout: (t: Timer | undefined) => void (t && timers.delete(t)),
+    setInterval: () => ({ unref: () => undefined }),
+    clearInterval: () => undefined,
+    to: (t: number) => {
+      now = t;
+      for (const [timer, { at, fn }] of [...timers]) if (at <= now && timers.delete(timer)) fn();
+    },
+  };
+  return clock;
+}
+
+/** N servers wait for `active` (first polls `spreadMs` apart); one list that shows them all active answers them, or half are cancelled first. */
+async function statusWaits(n: number, spreadMs: number, cancelHalf: boolean): Promise<{ add: Phase; settle: Phase }> {
+  const ids = Array.from({ length: n }, (_, i) => `s-${i}`);
+  const listed: Server[] = ids.map((id) => ({ id, status: "active" }) as Server);
+  let lists = 0;
+  const client = { listAllServers: async () => (lists++, listed) } as unknown as HostingApi;
+  const clock = standingClock();
+  const waiter = new StatusWaiter(client, { clock });
+  const controllers = ids.map(() => new AbortController());
+  let done = start();
+  const waits = ids.map((id, i) => {
+    clock.to(i * spreadMs);
+    return waiter.wait({ id, goal: (s) => (s?.status === "active" ? "done" : "wait"), timeoutMs: 600_000, firstPollMs: 1000, signal: controllers[i]!.signal });
+  });
+  const add = done();
+  done = start();
+  if (cancelHalf) for (let i = 0; i < n; i += 2) controllers[i]!.abort(new Error("cancelled"));
+  clock.to(n * spreadMs + 2000);
+  await settled(waits);
+  if (lists === 0) throw new Error("the waiter never listed");
+  return { add, settle: done() };
+}
+
 function sizes(): number[] {
   const i = process.argv.indexOf("--n");
   return i >= 0 ? process.argv[i + 1]!.split(",").map(Number) : DEFAULT_N;
@@ -118,7 +170,12 @@ async function main(): Promise<void> {
     const { queue, grant } = await queueAndGrant(n);
     const cancel = await queueAndCancel(n);
     const backOff = await backOffAndCancel(n);
-    const phases = { queue, grant, cancel, "back-off": backOff.sleep, "back-off cancel": backOff.cancel };
+    const together = await statusWaits(n, 0, false);
+    const spread = await statusWaits(n, 1, true);
+    const phases = {
+      queue, grant, cancel, "back-off": backOff.sleep, "back-off cancel": backOff.cancel,
+      "waits added": together.add, "waits answered": together.settle, "waits 1 ms apart": spread.add, "half cancelled": spread.settle,
+    };
     rows.push({ n, phases, listeners: backOff.listeners });
     console.log(`N = ${n.toLocaleString("en-US")} done`);
   }
