@@ -15,6 +15,7 @@ import { abortableWait } from "../api/time/abortable";
 import { realClock, type Clock, type Timer } from "../api/time/clock";
 import type { HostingApi, Server } from "../api/wire/types";
 import { ListSnapshot } from "./list-snapshot";
+import { PollSchedule } from "./poll-schedule";
 import type { WaiterReadOptions, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
 
 export type { WaiterReadOptions, Verdict, WaitOutcome, WaitRequest, Waiter } from "./waiter-types";
@@ -90,6 +91,9 @@ interface PendingRead {
 
 export class StatusWaiter implements Waiter {
   private readonly entries = new Set<Entry>();
+  private readonly pollSchedule = new PollSchedule(this.entries);
+  /** A schedule() is queued for the end of this turn (leave(): a Ctrl-C drops every waiter at once). */
+  private scheduleQueued = false;
   private timer?: Timer;
   private timerAt = Infinity;
   private polling = false;
@@ -140,6 +144,7 @@ export class StatusWaiter implements Waiter {
         reject,
       };
       this.entries.add(entry);
+      this.pollSchedule.added(entry);
       this.schedule();
     };
     return abortableWait<WaitOutcome>(req.signal, start, () => entry && this.leave(entry, req.signal?.reason));
@@ -237,15 +242,28 @@ export class StatusWaiter implements Waiter {
 
   /** A waiter whose signal aborted (abortableWait rejects it): it leaves now, and a queued poll no one needs is dropped. */
   private leave(e: Entry, reason: unknown): void {
-    if (!this.entries.delete(e)) return;
+    if (!this.drop(e)) return;
     if (this.entries.size === 0) this.pollAbort?.abort(reason);
-    this.schedule();
+    // Once for all the waiters that leave in this turn.
+    if (this.scheduleQueued) return;
+    this.scheduleQueued = true;
+    queueMicrotask(() => {
+      this.scheduleQueued = false;
+      this.schedule();
+    });
+  }
+
+  private drop(e: Entry): boolean {
+    if (!this.entries.delete(e)) return false;
+    this.pollSchedule.removed(e);
+    return true;
   }
 
   private schedule(): void {
     if (this.polling) return; // the running poll schedules the next one when it ends
-    let next = this.gatheredPollAt();
-    for (const e of this.entries) next = Math.min(next, e.deadline);
+    // A share of each first estimate to gather (poll-schedule.ts); while other processes spend
+    // the key each list is a token their creates wait for, so the gathering is longer then.
+    const next = this.pollSchedule.nextAt(this.client.keyShared?.() ? this.timings.sharedKeyGather : this.timings.estimateGather);
     if (next === Infinity) {
       this.clearTimer();
       return;
@@ -255,27 +273,6 @@ export class StatusWaiter implements Waiter {
     this.clearTimer();
     this.timerAt = next;
     this.timer = this.clock.setTimeout(() => void this.poll(), Math.max(0, next - this.clock.now()));
-  }
-
-  /**
-   * When the next poll goes: at the earliest waiter's due time, or later, at the due time of a
-   * waiter after it, so that one list answers them all, as long as no waiter it serves goes
-   * past its own gathering time (a share of the API's estimate; none for a waiter without one,
-   * such as a power action's, or after its first poll). Servers created one per token (a fleet
-   * paced by the rate limit) are due one per token too: without it their first polls cost a list
-   * each. While other processes spend the key each list is a token their creates wait for, so
-   * the gathering is longer then. Infinity with no waiter.
-   */
-  private gatheredPollAt(): number {
-    const share = this.client.keyShared?.() ? this.timings.sharedKeyGather : this.timings.estimateGather;
-    let at = Infinity;
-    let latest = Infinity;
-    for (const e of [...this.entries].sort((a, b) => a.dueAt - b.dueAt)) {
-      if (e.dueAt > latest) break;
-      at = e.dueAt;
-      latest = Math.min(latest, e.dueAt + e.estimateMs * share);
-    }
-    return at;
   }
 
   private clearTimer(): void {
@@ -315,6 +312,7 @@ export class StatusWaiter implements Waiter {
 
   private settle(due: Entry[], servers: Map<string, Server> | undefined, failure: unknown): void {
     const now = this.clock.now();
+    const isDue = new Set(due);
     // A fresh list answers every waiter, due or not: someone's poll is everyone's news.
     for (const e of servers ? [...this.entries] : due) {
       if (servers) {
@@ -327,22 +325,23 @@ export class StatusWaiter implements Waiter {
           continue;
         }
       } else if (this.listFailures >= this.timings.maxListFailures || isPermanent(failure)) {
-        this.entries.delete(e);
+        this.drop(e);
         e.reject(failure);
         continue;
       }
       if (e.deadline <= now) {
         this.finish(e, { outcome: "timeout", server: e.last, observed: e.observed });
-      } else if (due.includes(e)) {
+      } else if (isDue.has(e)) {
         e.estimateMs = 0;
         e.dueAt = now + e.interval;
         e.interval = Math.min(e.interval * this.timings.backoff, this.timings.maxPollMs);
       }
     }
+    this.pollSchedule.moved();
   }
 
   private finish(e: Entry, outcome: WaitOutcome): void {
-    this.entries.delete(e);
+    this.drop(e);
     e.resolve(outcome);
   }
 }
