@@ -1,14 +1,17 @@
-// A Fleet's cost per member as it grows (not a test), on the plugin face: one
-// `hosting:index:Fleet` of N members (groups of 250 per region in ewr, fra, sgp and syd, as many
+// A Fleet's cost per member as it grows (not a test), on the plugin face (or, with `--face
+// dynamic`, the TypeScript `Fleet` dynamic resource): one Fleet of N members (groups of 250 per region in ewr, fra, sgp and syd, as many
 // groups as N needs) against a fresh simulator process, an unlimited key and 5 s provisioning
 // (`--provision-ms`). For `up`, a no-change `up` and `destroy`: the wall time against its bound
 // (the engine's own time for one no-op resource (run-config.ts's engineCost), plus the
 // provisioning delay for `up`, plus the API's answer time), the requests, and the peak RSS and
-// CPU of the plugin, the CLI and the simulator (proc-sampler.ts); after `up`, the exported
+// CPU of the plugin (on the dynamic face: the dynamic provider host the CLI starts, which runs
+// our provider; the program runs inside this benchmark's process and is not counted), the CLI
+// and the simulator (proc-sampler.ts); after `up`, the exported
 // state's bytes per member. Prints a Markdown report and writes it to
 // bench/runs/<date>-fleet-scale.md (or `--out`).
 //
 //   npm run bench:fleet-scale -- --members 1000,10000 [--shape A] [--provision-ms 5000] [--out FILE]
+//     [--face plugin|dynamic]      which face declares the Fleet (default plugin)
 //     [--plugin-executable PATH]   another build's plugin (the default: this checkout's dist)
 
 import * as fs from "fs";
@@ -24,6 +27,7 @@ import { engineCost } from "./resource/run-config";
 import { countRequests } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { measureState } from "./state-size";
+import * as hosting from "pulumi-hosting";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..", "..");
 const REGIONS = ["ewr", "fra", "sgp", "syd"];
@@ -35,11 +39,15 @@ class PluginResource extends pulumi.CustomResource {
   }
 }
 
+type Face = "plugin" | "dynamic";
+
 /** N members as groups of PER_REGION in each region (N rounded up to a whole group). */
-function fleetProgram(groups: number): PulumiFn {
+function fleetProgram(groups: number, face: Face): PulumiFn {
   return async () => {
     const list = Array.from({ length: groups }, (_, g) => ({ name: `g${g}`, regions: REGIONS, count: PER_REGION }));
-    new PluginResource("hosting:index:Fleet", "fleet", { defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: list });
+    const args = { defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: list };
+    if (face === "dynamic") new hosting.Fleet("fleet", args);
+    else new PluginResource("hosting:index:Fleet", "fleet", args);
   };
 }
 
@@ -60,14 +68,14 @@ function flag(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }
 
-async function runSize(requested: number, shape: Shape, provisionMs: number, plugin: string | undefined, log: (l: string) => void): Promise<{ rows: Row[]; stateBytesPerMember?: number }> {
+async function runSize(requested: number, shape: Shape, provisionMs: number, face: Face, plugin: string | undefined, log: (l: string) => void): Promise<{ rows: Row[]; stateBytesPerMember?: number }> {
   const groups = Math.ceil(requested / (PER_REGION * REGIONS.length));
   const n = groups * PER_REGION * REGIONS.length;
-  log(`${n} members (${groups} groups x ${REGIONS.length} regions x ${PER_REGION}), shape ${shape}, provisioning ${provisionMs} ms`);
+  log(`${n} members (${groups} groups x ${REGIONS.length} regions x ${PER_REGION}), ${face} face, shape ${shape}, provisioning ${provisionMs} ms`);
   const engine = await engineCost(1, log);
   const sim = await SimulatorProcess.start(REPO_ROOT, shape, provisionMs, "unlimited");
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
-  const bench = await createBenchStack(REPO_ROOT, fleetProgram(groups), config, {}, true, plugin);
+  const bench = await createBenchStack(REPO_ROOT, fleetProgram(groups, face), config, {}, face === "plugin", plugin);
   const home = bench.stack.workspace.pulumiHome!;
   const rows: Row[] = [];
   let stateBytesPerMember: number | undefined;
@@ -138,6 +146,8 @@ async function main(): Promise<void> {
   const shape = flag("shape", "A") as Shape;
   const provisionMs = Number(flag("provision-ms", "5000"));
   const plugin = flag("plugin-executable", "") || undefined;
+  const face = flag("face", "plugin") as Face;
+  if (face !== "plugin" && face !== "dynamic") throw new Error(`--face is "${face}"; allowed: plugin, dynamic`);
   const date = new Date().toISOString().slice(0, 10);
   const out = flag("out", path.join(REPO_ROOT, "bench", "runs", `${date}-fleet-scale.md`));
   const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -145,14 +155,14 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const state: Record<number, number | undefined> = {};
   for (const n of sizes) {
-    const r = await runSize(n, shape, provisionMs, plugin, log);
+    const r = await runSize(n, shape, provisionMs, face, plugin, log);
     rows.push(...r.rows);
     state[r.rows[0]?.members ?? n] = r.stateBytesPerMember;
   }
   const header = [
-    `# Fleet scale, plugin face (${date})`,
+    `# Fleet scale, ${face} face (${date})`,
     "",
-    `\`npm run bench:fleet-scale -- --members ${sizes.join(",")} --shape ${shape} --provision-ms ${provisionMs}${plugin ? ` --plugin-executable ${plugin}` : ""}\`: an unlimited key, ` +
+    `\`npm run bench:fleet-scale -- --members ${sizes.join(",")} --face ${face} --shape ${shape} --provision-ms ${provisionMs}${plugin ? ` --plugin-executable ${plugin}` : ""}\`: an unlimited key, ` +
       `${before.nproc} cores, ${before.memoryGiB} GiB, ${before.cpuModel}, Node ${before.node}, ${before.pulumiCli}; ` +
       `load average ${before.loadAverage.join(" ")} at the start and ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end (the machine is shared). ` +
       "Peak RSS is each process's high-water mark (the simulator's over its life); CPU is user + system, sampled every 250 ms.",

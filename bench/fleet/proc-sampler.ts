@@ -1,5 +1,5 @@
 // Peak RSS and CPU of the processes of one benchmark operation, read from /proc (Linux) every
-// `intervalMs`: the engine's CLI and the plugin, found by the PULUMI_HOME of the bench stack in
+// `intervalMs`: the engine's CLI and the plugin (or the dynamic provider host), found by the PULUMI_HOME of the bench stack in
 // their environment (so other stacks on the machine are not counted), and any process named
 // by its pid (the simulator). Peak RSS is each process's own high-water mark (VmHWM); CPU is
 // user + system time, the last sample of a process that ended (up to `intervalMs` of its end
@@ -72,6 +72,8 @@ export class ProcSampler {
     }
     const cmdline = (read(`/proc/${pid}/cmdline`) ?? "").split("\0");
     if (cmdline.some((a) => a.endsWith("provider/plugin/main.js") || a.endsWith("pulumi-resource-hosting"))) return "plugin";
+    // The dynamic face's provider process: @pulumi/pulumi's dynamic provider host, running ours.
+    if (cmdline.some((a) => a.includes("pulumi/cmd/dynamic-provider"))) return "plugin";
     if (cmdline[0]?.endsWith("/pulumi") || cmdline[0] === "pulumi") return "cli";
     return undefined;
   }
