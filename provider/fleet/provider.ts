@@ -181,8 +181,15 @@ async function reconcileWithAccount(
   const shown = (server: Server, spec: MemberSpec) => adoptionProblems(server.id, server, { ...serverInputsOf(spec) }, cat).length === 0;
   Object.assign(result.reclaim, pairUntagged(untagged, needed.filter((k) => !(k in result.reclaim)), specs, shown));
   const pairedIds = new Set(Object.values(result.reclaim));
-  const rest = untagged.filter((s) => !pairedIds.has(s.id));
-  if (!scope.replays) result.strays.push(...rest.filter((s) => !(s.id in state.leftovers)));
+  const unpaired = untagged.filter((s) => !pairedIds.has(s.id));
+  // An update's POST can be answered only with a server made from the same spec (its key is the
+  // spec's, identity.ts), so one that fits no spec this run POSTs goes first, as a create's
+  // strays do: kept until after the POSTs, it would hold the fleet above size + maxSurge.
+  const posted = scope.replays ? distinctSpecs(needed.filter((k) => !(k in result.reclaim)), specs) : [];
+  const rest = unpaired.filter((s) => posted.some((spec) => shown(s, spec)));
+  const answerable = new Set(rest);
+  const strays = scope.replays ? unpaired.filter((s) => !answerable.has(s)) : unpaired;
+  result.strays.push(...strays.filter((s) => !(s.id in state.leftovers)));
   const servers = [...claims.map((c) => c.server), ...untagged];
   const record = (s: Server) => {
     const owner = owners.get(s.id);
@@ -193,6 +200,11 @@ async function reconcileWithAccount(
   for (const s of servers) if (reclaimed.has(s.id) && !(s.id in state.leftovers)) state.leftovers[s.id] = record(s);
   plan.leftovers = Object.keys(state.leftovers).filter((sid) => !reclaimed.has(sid)).sort();
   return { ...result, found, untagged: scope.replays ? rest : [] };
+}
+
+/** The specs of `keys`, each once. */
+function distinctSpecs(keys: readonly string[], specs: Record<string, MemberSpec>): MemberSpec[] {
+  return [...new Map(keys.filter((k) => specs[k]).map((k) => [canonicalJson(specs[k]), specs[k]])).values()];
 }
 
 /** Takes the replacements out of `plan` while a held roll (health/held-roll.ts) stands; what that does, if so. */
