@@ -1,13 +1,15 @@
-// The measured requests of the table benchmark, and how one is measured: warm-up, then up to
-// MAX_REQUESTS one after another (at most MAX_SECONDS), the simulator's CPU time read before
-// and after. Each list case is a first page and a middle page reached by cursor.
+// The measured requests of the table benchmark, and how one is measured: warm-up, then ROUNDS
+// rounds of up to REQUESTS_PER_ROUND requests one after another (at most SECONDS_PER_ROUND
+// each), the simulator's CPU time read before and after each round; the median round counts.
+// Each list case is a first page and a middle page reached by cursor.
 import { SEED_KEY } from "./seeding";
 import type { SimulatorProcess } from "./simulator-process";
 
 export const PER_PAGE = 500;
 const WARM_UP = 10;
-const MAX_REQUESTS = 300;
-const MAX_SECONDS = 3;
+const ROUNDS = 5;
+const REQUESTS_PER_ROUND = 100;
+const SECONDS_PER_ROUND = 1;
 
 export interface CaseFigure {
   name: string;
@@ -74,6 +76,20 @@ async function casesFor(sim: SimulatorProcess): Promise<(Case | string)[]> {
   return out;
 }
 
+/** One round: up to REQUESTS_PER_ROUND requests (at most SECONDS_PER_ROUND), the simulator's CPU µs per request. */
+async function round(sim: SimulatorProcess, c: Case): Promise<{ cpuUs: number; requests: number }> {
+  const deadline = Date.now() + SECONDS_PER_ROUND * 1000;
+  const before = await sim.cpuUs();
+  let requests = 0;
+  while (requests < REQUESTS_PER_ROUND && Date.now() < deadline) {
+    const r = await sim.request(c.method, c.path, c.key, c.body);
+    if (r.status !== c.status) throw new Error(`${c.name}: ${c.method} ${c.path} answered ${r.status}`);
+    requests++;
+  }
+  return { cpuUs: (await sim.cpuUs()) - before, requests };
+}
+
+/** The median of ROUNDS rounds, so that one round that met a major GC or a busy neighbour does not decide. */
 async function measure(sim: SimulatorProcess, c: Case): Promise<CaseFigure> {
   let items: number | undefined;
   for (let i = 0; i < WARM_UP; i++) {
@@ -81,16 +97,10 @@ async function measure(sim: SimulatorProcess, c: Case): Promise<CaseFigure> {
     if (r.status !== c.status) throw new Error(`${c.name}: ${c.method} ${c.path} answered ${r.status}: ${r.text}`);
     if (c.method === "GET" && c.path.startsWith("/v1/servers?")) items = (JSON.parse(r.text) as ListA).servers.length;
   }
-  const deadline = Date.now() + MAX_SECONDS * 1000;
-  const before = await sim.cpuUs();
-  let requests = 0;
-  while (requests < MAX_REQUESTS && Date.now() < deadline) {
-    const r = await sim.request(c.method, c.path, c.key, c.body);
-    if (r.status !== c.status) throw new Error(`${c.name}: ${c.method} ${c.path} answered ${r.status}`);
-    requests++;
-  }
-  const after = await sim.cpuUs();
-  return { name: c.name, cpuUsPerRequest: (after - before) / requests, requests, items };
+  const rounds: { cpuUs: number; requests: number }[] = [];
+  for (let i = 0; i < ROUNDS; i++) rounds.push(await round(sim, c));
+  const perRequest = rounds.map((r) => r.cpuUs / r.requests).sort((a, b) => a - b);
+  return { name: c.name, cpuUsPerRequest: perRequest[Math.floor(ROUNDS / 2)], requests: rounds.reduce((n, r) => n + r.requests, 0), items };
 }
 
 export async function measureCases(sim: SimulatorProcess): Promise<CaseFigure[]> {

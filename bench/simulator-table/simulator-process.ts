@@ -20,7 +20,7 @@ export class SimulatorProcess {
 
   static async start(servers: number): Promise<SimulatorProcess> {
     const script = path.join(__dirname, "seeded-simulator.js");
-    const child = spawn(process.execPath, [script, String(servers)], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--expose-gc", script, String(servers)], { stdio: ["pipe", "pipe", "inherit"] });
     const first = await new Promise<string>((resolve, reject) => {
       const lines = readline.createInterface({ input: child.stdout! });
       lines.once("line", (line) => {
