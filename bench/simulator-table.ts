@@ -1,11 +1,11 @@
 // Simulator table benchmark (not a test): the simulator's own CPU time per request as its
 // table grows, for 1,000, 10,000 and 100,000 stored servers (`--n 1000,10000`). For each N a
 // fresh simulator process (simulator-table/seeded-simulator.ts) stores the servers, then each
-// case runs a few warm-up requests and five rounds of up to 100 measured ones; a round's CPU
-// time of that process (user + system, all its threads, GC included) divided by its requests,
-// and the median round, is the figure (simulator-table/cases.ts). CPU time, not wall time: the
-// machine is shared. Printed per case: µs per request at each N and
-// its ratio to the smallest N; the bound is ≤ 1.5× from 1,000 to 100,000. Loopback only.
+// case runs a few warm-up requests and five rounds of up to 400 measured ones (1 s at most); a
+// round's CPU time of that process (user + system, all its threads, GC included) divided by
+// its requests, and the median round, is the figure (simulator-table/cases.ts). CPU time, not
+// wall time: the machine is shared. Printed per case: µs per request at each N and its ratio
+// to the smallest N; the bound is ≤ 1.5× from 1,000 to 100,000. Loopback only.
 // Run: npm run bench:simulator-table
 import { measureCases, type CaseFigure } from "./simulator-table/cases";
 import { SimulatorProcess } from "./simulator-table/simulator-process";

@@ -8,7 +8,7 @@ import type { SimulatorProcess } from "./simulator-process";
 export const PER_PAGE = 500;
 const WARM_UP = 10;
 const ROUNDS = 5;
-const REQUESTS_PER_ROUND = 100;
+const REQUESTS_PER_ROUND = 400;
 const SECONDS_PER_ROUND = 1;
 
 export interface CaseFigure {
