@@ -1,4 +1,5 @@
-// The measured requests of the table benchmark, and how one is measured: warm-up, then ROUNDS
+// The measured requests of the table benchmark, and how one is measured: a full GC of the
+// simulator (the garbage of the case before is not this case's cost), warm-up, then ROUNDS
 // rounds of up to REQUESTS_PER_ROUND requests one after another (at most SECONDS_PER_ROUND
 // each), the simulator's CPU time read before and after each round; the median round counts.
 // Each list case is a first page and a middle page reached by cursor.
@@ -91,6 +92,7 @@ async function round(sim: SimulatorProcess, c: Case): Promise<{ cpuUs: number; r
 
 /** The median of ROUNDS rounds, so that one round that met a major GC or a busy neighbour does not decide. */
 async function measure(sim: SimulatorProcess, c: Case): Promise<CaseFigure> {
+  await sim.collectGarbage();
   let items: number | undefined;
   for (let i = 0; i < WARM_UP; i++) {
     const r = await sim.request(c.method, c.path, c.key, c.body);

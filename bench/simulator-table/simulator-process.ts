@@ -34,9 +34,18 @@ export class SimulatorProcess {
 
   /** The simulator process's CPU time so far, in µs. */
   cpuUs(): Promise<number> {
+    return this.ask("cpu");
+  }
+
+  /** Collects the simulator's heap (a full GC), so what comes next does not pay for earlier garbage. */
+  async collectGarbage(): Promise<void> {
+    await this.ask("gc");
+  }
+
+  private ask(command: "cpu" | "gc"): Promise<number> {
     return new Promise((resolve) => {
       this.waiting.push((line) => resolve((JSON.parse(line) as { cpuUs: number }).cpuUs));
-      this.child.stdin!.write("cpu\n");
+      this.child.stdin!.write(`${command}\n`);
     });
   }
 
