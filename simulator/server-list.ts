@@ -1,7 +1,11 @@
 // GET /v1/servers: filters, sort/order and both kinds of paging of the spec. The cursor is
 // opaque base64url of the last (or first) item's sort key plus its creation number, so a
-// page boundary stays put when servers are added or deleted between requests.
+// page boundary stays put when servers are added or deleted between requests. It reads the
+// store's index (store/listed-servers.ts): in creation order, a page costs its own servers
+// plus a binary search, whatever the table holds.
 import { invalid } from "./http/errors";
+import type { ListedServers } from "./store/listed-servers";
+import type { SeqSet } from "./store/seq-set";
 import type { ServerRecord } from "./store/types";
 
 export const DEFAULT_PER_PAGE = 100;
@@ -87,30 +91,87 @@ function comparer(query: ListQuery) {
   return (a: string | number, as: number, b: string | number, bs: number): number => (a < b ? -1 : a > b ? 1 : as - bs) * dir;
 }
 
-/** The listed servers that pass the filters, in the query's order. */
-function selectRows(all: ServerRecord[], query: ListQuery): ServerRecord[] {
-  const { label, region, tag } = query.filters;
-  const rows = all.filter((s) => s.status !== "terminated" && !s.gone &&
-    (label === null || s.label === label) && (region === null || s.region === region) && (tag === null || s.tags.includes(tag)));
-  const cmp = comparer(query);
-  if (query.sortName !== "date_created" && query.sortName !== "created_at") {
-    return rows.sort((a, b) => cmp(query.keyOf(a), a.seq, query.keyOf(b), b.seq));
+/**
+ * The rows of one answer in the query's order, read by position. `byCreation` says the order is
+ * creation order (either way): every cursor test is then monotone along the rows, so a binary
+ * search finds what a scan from the start finds.
+ */
+interface Rows {
+  length: number;
+  byCreation: boolean;
+  at(i: number): ServerRecord;
+  slice(start: number, end: number): ServerRecord[];
+}
+
+function arrayRows(rows: ServerRecord[], byCreation: boolean): Rows {
+  return { length: rows.length, byCreation, at: (i) => rows[i], slice: (start, end) => rows.slice(start, end) };
+}
+
+/** A set of the index read in creation order, ascending or descending, without copying it. */
+function setRows(listed: ListedServers, set: SeqSet, order: "asc" | "desc"): Rows {
+  const n = set.size;
+  const records = (seqs: number[]): ServerRecord[] => seqs.map((seq) => listed.record(seq));
+  if (order === "asc") {
+    return { length: n, byCreation: true, at: (i) => listed.record(set.at(i)), slice: (start, end) => records(set.slice(start, end)) };
   }
-  return query.order === "desc" ? rows.reverse() : rows;
+  return { length: n, byCreation: true, at: (i) => listed.record(set.at(n - 1 - i)), slice: (start, end) => records(set.slice(n - end, n - start).reverse()) };
+}
+
+const byCreationNumber = (query: ListQuery): boolean => query.sortName === "date_created" || query.sortName === "created_at";
+
+function passes(s: ServerRecord, { label, region, tag }: ListQuery["filters"]): boolean {
+  return (label === null || s.label === label) && (region === null || s.region === region) && (tag === null || s.tags.includes(tag));
+}
+
+/** The index's sets of the query's filters, smallest first; every listed server when there is no filter. */
+function candidateSets(listed: ListedServers, { label, region, tag }: ListQuery["filters"]): SeqSet[] {
+  const sets: SeqSet[] = [];
+  if (label !== null) sets.push(listed.withLabel(label));
+  if (region !== null) sets.push(listed.inRegion(region));
+  if (tag !== null) sets.push(listed.withTag(tag));
+  return sets.length === 0 ? [listed.all] : sets.sort((a, b) => a.size - b.size);
+}
+
+/**
+ * The listed servers that pass the filters, in the query's order. In creation order with at most
+ * one filter the answer is a set of the index as it stands; with several filters, the smallest
+ * set's servers are checked against the rest; another sort sorts those candidates.
+ */
+function selectRows(listed: ListedServers, query: ListQuery): Rows {
+  const [smallest, ...others] = candidateSets(listed, query.filters);
+  if (others.length === 0 && byCreationNumber(query)) return setRows(listed, smallest, query.order);
+  const rows = smallest.values().map((seq) => listed.record(seq)).filter((s) => passes(s, query.filters));
+  if (byCreationNumber(query)) return arrayRows(query.order === "desc" ? rows.reverse() : rows, true);
+  const cmp = comparer(query);
+  return arrayRows(rows.sort((a, b) => cmp(query.keyOf(a), a.seq, query.keyOf(b), b.seq)), false);
+}
+
+/** The first position whose row passes `test` (rows.length when none does). */
+function firstPassing(rows: Rows, test: (s: ServerRecord) => boolean): number {
+  if (!rows.byCreation) {
+    for (let i = 0; i < rows.length; i++) if (test(rows.at(i))) return i;
+    return rows.length;
+  }
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (test(rows.at(mid))) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** The slice [start, end) of `rows` that this page holds: after/before a cursor, or by number. */
-function pageWindow(rows: ServerRecord[], query: ListQuery): { start: number; end: number } {
+function pageWindow(rows: Rows, query: ListQuery): { start: number; end: number } {
   const { cursor, perPage, keyOf } = query;
   const cmp = comparer(query);
   if (cursor?.d === "n") {
-    const found = rows.findIndex((s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) > 0);
-    const start = found < 0 ? rows.length : found;
+    const start = firstPassing(rows, (s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) > 0);
     return { start, end: Math.min(rows.length, start + perPage) };
   }
   if (cursor?.d === "p") {
-    const found = rows.findIndex((s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) >= 0);
-    const end = found < 0 ? rows.length : found;
+    const end = firstPassing(rows, (s) => cmp(keyOf(s), s.seq, cursor.v, cursor.s) >= 0);
     return { start: Math.max(0, end - perPage), end };
   }
   const start = Math.min(rows.length, ((query.page ?? 1) - 1) * perPage);
@@ -118,7 +179,7 @@ function pageWindow(rows: ServerRecord[], query: ListQuery): { start: number; en
 }
 
 /** The next and previous links: page numbers when the request used them, else cursors. */
-function pageLinks(q: URLSearchParams, query: ListQuery, baseUrl: string, rows: ServerRecord[], window: { start: number; end: number }) {
+function pageLinks(q: URLSearchParams, query: ListQuery, baseUrl: string, rows: Rows, window: { start: number; end: number }) {
   const link = (extra: Record<string, string>): string => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(query.filters)) if (v !== null) p.set(k, v);
@@ -133,17 +194,17 @@ function pageLinks(q: URLSearchParams, query: ListQuery, baseUrl: string, rows: 
   if (page !== undefined) {
     return { next: end < rows.length ? link({ page: String(page + 1) }) : null, prev: page > 1 ? link({ page: String(page - 1) }) : null };
   }
-  const last = rows[end - 1];
-  const first = rows[start];
+  const cursorAt = (d: "n" | "p", s: ServerRecord): string => link({ cursor: encodeCursor({ d, v: keyOf(s), s: s.seq }) });
   return {
-    next: end < rows.length && end > start ? link({ cursor: encodeCursor({ d: "n", v: keyOf(last), s: last.seq }) }) : null,
-    prev: start > 0 && end > start ? link({ cursor: encodeCursor({ d: "p", v: keyOf(first), s: first.seq }) }) : null,
+    next: end < rows.length && end > start ? cursorAt("n", rows.at(end - 1)) : null,
+    prev: start > 0 && end > start ? cursorAt("p", rows.at(start)) : null,
   };
 }
 
-export function listServers(all: ServerRecord[], q: URLSearchParams, baseUrl: string): ListPage {
+/** One page of GET /v1/servers over the store's index of listed servers. */
+export function listServers(listed: ListedServers, q: URLSearchParams, baseUrl: string): ListPage {
   const query = parseQuery(q);
-  const rows = selectRows(all, query);
+  const rows = selectRows(listed, query);
   const window = pageWindow(rows, query);
   return { items: rows.slice(window.start, window.end), total: rows.length, ...pageLinks(q, query, baseUrl, rows, window) };
 }

@@ -9,7 +9,7 @@ import type { WebhookDelivery } from "./webhook-delivery";
 
 /** What the status machine needs of the simulator (context.ts's Sim provides it). */
 export interface MachineHost {
-  readonly store: Pick<MemoryStore, "servers">;
+  readonly store: Pick<MemoryStore, "servers" | "reindex">;
   readonly config: Pick<LiveConfig, "provisionMs" | "transitionMs" | "errorRate">;
   readonly outcomes: Rng;
   readonly hooks: Pick<WebhookDelivery, "emitServer">;
@@ -88,6 +88,7 @@ export class StatusMachine {
     s.status = status;
     s.active_at = status === "active" ? Date.parse(this.sim.nowIso()) : null;
     s.json = undefined;
+    this.sim.store.reindex(s);
     this.sim.changed();
     this.sim.hooks.emitServer("server.status_changed", s);
   }
@@ -108,6 +109,7 @@ export class StatusMachine {
     if (status === "terminated") {
       s.next = null;
       s.gone = true;
+      this.sim.store.reindex(s);
       this.sim.changed();
       return;
     }

@@ -153,6 +153,7 @@ function forceServer(sim: Sim, req: Req, b: Body): Reply {
   }
   if (b.tags !== undefined) s.tags = b.tags as string[];
   s.json = undefined;
+  sim.store.reindex(s);
   if (b.status !== undefined) sim.machine.force(s, b.status as ServerStatus);
   sim.changed();
   return ok({ server: { ...s, json: undefined } });

@@ -15,7 +15,7 @@ import { ERROR_CODES } from "../../protocol/errors";
 
 export function registerServerRoutes(r: Router, sim: Sim): void {
   r.add("GET", "/v1/servers", "read", false, (req) => {
-    const page = listServers(sim.store.servers, req.query, req.baseUrl);
+    const page = listServers(sim.store.listed, req.query, req.baseUrl);
     return { status: 200, raw: serverList(page.items, page.total, { next: page.next, prev: page.prev }, sim.shape) };
   });
   r.add("POST", "/v1/servers", "write", true, (req) => create(sim, req));
@@ -29,6 +29,7 @@ export function registerServerRoutes(r: Router, sim: Sim): void {
     if (patch.label !== undefined) s.label = patch.label;
     if (patch.tags !== undefined) s.tags = patch.tags;
     s.json = undefined;
+    sim.store.reindex(s);
     sim.changed();
     return { status: 200, raw: singleServer(s, sim.shape) };
   });
