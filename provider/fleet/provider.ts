@@ -116,7 +116,7 @@ export async function update(
   // While a roll is held, new members are made like the members it was rolled back to.
   const ins = held ? { ...news, memberSpecs: held.specs } : news;
   // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
-  const tags = resourceTags(olds.fleetTag, ctx);
+  const tags = resourceTags(olds, ctx);
   const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set(), tags });
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
@@ -125,6 +125,9 @@ export async function update(
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, leftovers: state.leftovers, found, previous });
   const outs = outputsOf(news, state, fleetTag, generation + 1, result.unproven);
+  // The name it runs under now, when not its first: a run killed under it tags by it.
+  const formerTags = [...new Set([...(olds.formerTags ?? []), fleetTagFor(ctx)].filter((t): t is string => !!t && t !== fleetTag))].sort();
+  if (formerTags.length > 0) outs.formerTags = formerTags;
   if (result.heldBack) {
     const checks = healthChecksOf(news.groups, news.healthCheck);
     outs.heldRoll = { ...result.heldBack, target: fingerprint(news, checks, result.heldBack.members) };
@@ -274,7 +277,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
   // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
-  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(fleetTag, ctx), recorded, true, importedOwners(props.members, instance));
+  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(props, ctx), recorded, true, importedOwners(props.members, instance));
   for (const { server: s, owner } of claims) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });

@@ -43,7 +43,7 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   // by the tag the state keeps and the one its URN gives now: a Fleet renamed by alias keeps its
   // first (the one its import or create recorded) while its replacement's create tags by the new name.
   const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
-  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props.fleetTag, ctx), recorded, false, importedOwners(members, instanceOf(id)));
+  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props, ctx), recorded, false, importedOwners(members, instanceOf(id)));
   for (const { server, owner } of claims) {
     leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
   }

@@ -185,6 +185,11 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
    * `up` on so that a rename keeps finding them; absent in a state written before it existed.
    */
   fleetTag?: string;
+  /**
+   * The tags of the other names the fleet was updated under (renames by alias), so that what a
+   * run killed under one of them made is still found after a rename back; absent until then.
+   */
+  formerTags?: string[];
   /** How many operations wrote this state; part of each member create's Idempotency-Key. */
   generation?: number;
   /** A roll that failed and was rolled back, held until the program changes (health/held-roll.ts). */

@@ -18,11 +18,12 @@ export async function fleetServers(ctx: OperationContext, fleetTag: string | und
 }
 
 /**
- * The tags to list a resource's servers by: the one its URN gives now, and the one its state kept
- * from an earlier name (a rename by alias keeps it). Where the URN's facts are unknown, the kept one.
+ * The tags to list a resource's servers by: the one its URN gives now, the one its state kept
+ * from its first name (a rename by alias keeps it), and those of the other names it was updated
+ * under. Where the URN's facts are unknown, the recorded ones.
  */
-export function resourceTags(kept: string | undefined, ctx: OperationContext): string[] {
-  return [...new Set([fleetTagFor(ctx), kept].filter((t): t is string => !!t))];
+export function resourceTags(recorded: { fleetTag?: string; formerTags?: readonly string[] }, ctx: OperationContext): string[] {
+  return [...new Set([fleetTagFor(ctx), recorded.fleetTag, ...(recorded.formerTags ?? [])].filter((t): t is string => !!t))];
 }
 
 /** What the lists by a resource's tags show: every live tagged server, the untagged ones (shape B), and the tagged ones the instance may take. */

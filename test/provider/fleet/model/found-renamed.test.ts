@@ -14,11 +14,11 @@ for (const shape of SHAPES) {
     it.skip("the renamed Fleet's delete leaves a killed create of the new `web` alone", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new ReplaceStep("main", "cbd", null)]);
     });
-    // Seed 7032 (shape B; shape A fails too). Fails: renamed back to its first name after a replacement killed under
-    // the second, the Fleet lists by its kept tag and its current name's, both the first name's;
-    // the killed create's servers carry the second name's mark, and the recovery leaves them in
-    // no state (`hosting-orphans` lists them). The state keeps only the first name's tag. Open.
-    it.skip("a rename back after a replacement killed under the second name leaves no server in no state", async () => {
+    // Seed 7032 (shape B; shape A failed too): renamed back to its first name after a replacement
+    // killed under the second, the Fleet listed by its kept tag and its current name's, both the
+    // first name's, and the killed create's servers, marked by the second name, stayed in no
+    // state. The state now keeps the tags of the other names it was updated under.
+    it("a rename back after a replacement killed under the second name leaves no server in no state", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new RenameStep()]);
     });
     // Its replacement's create tags by the new name: a destroy after that create was killed finds them.
