@@ -188,7 +188,7 @@ async function reconcileWithAccount(
   // An update's POST can be answered only with a server made from the same spec (its key is the
   // spec's, identity.ts), so one that fits no spec this run POSTs goes first, as a create's
   // strays do: kept until after the POSTs, it would hold the fleet above size + maxSurge.
-  const posted = scope.replays ? distinctSpecs(needed.filter((k) => !(k in result.reclaim)), specs) : [];
+  const posted = scope.replays && unpaired.length > 0 ? distinctSpecs(needed.filter((k) => !(k in result.reclaim)), specs) : [];
   const rest = unpaired.filter((s) => posted.some((spec) => shown(s, spec)));
   const answerable = new Set(rest);
   const strays = scope.replays ? unpaired.filter((s) => !answerable.has(s)) : unpaired;
