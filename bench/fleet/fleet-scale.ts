@@ -13,6 +13,8 @@
 //   npm run bench:fleet-scale -- --members 1000,10000 [--shape A] [--provision-ms 5000] [--out FILE]
 //     [--face plugin|dynamic]      which face declares the Fleet (default plugin)
 //     [--plugin-executable PATH]   another build's plugin (the default: this checkout's dist)
+//     [--cli-profile DIR]          the CLI's own CPU and memory profiles (its `--profiling`), one
+//                                  folder a size: DIR/<members>/<subcommand>-<ns>.<pid>.cpu
 
 import * as fs from "fs";
 import * as os from "os";
@@ -68,14 +70,14 @@ function flag(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }
 
-async function runSize(requested: number, shape: Shape, provisionMs: number, face: Face, plugin: string | undefined, log: (l: string) => void): Promise<{ rows: Row[]; stateBytesPerMember?: number }> {
+async function runSize(requested: number, shape: Shape, provisionMs: number, face: Face, plugin: string | undefined, cliProfile: string | undefined, log: (l: string) => void): Promise<{ rows: Row[]; stateBytesPerMember?: number }> {
   const groups = Math.ceil(requested / (PER_REGION * REGIONS.length));
   const n = groups * PER_REGION * REGIONS.length;
   log(`${n} members (${groups} groups x ${REGIONS.length} regions x ${PER_REGION}), ${face} face, shape ${shape}, provisioning ${provisionMs} ms`);
   const engine = await engineCost(1, log);
   const sim = await SimulatorProcess.start(REPO_ROOT, shape, provisionMs, "unlimited");
   const config = { "hosting:apiKey": { value: BENCH_KEY, secret: true }, "hosting:baseUrl": { value: sim.url } };
-  const bench = await createBenchStack(REPO_ROOT, fleetProgram(groups, face), config, {}, face === "plugin", plugin);
+  const bench = await createBenchStack(REPO_ROOT, fleetProgram(groups, face), config, {}, face === "plugin", plugin, cliProfile && path.join(cliProfile, String(n)));
   const home = bench.stack.workspace.pulumiHome!;
   const rows: Row[] = [];
   let stateBytesPerMember: number | undefined;
@@ -146,6 +148,7 @@ async function main(): Promise<void> {
   const shape = flag("shape", "A") as Shape;
   const provisionMs = Number(flag("provision-ms", "5000"));
   const plugin = flag("plugin-executable", "") || undefined;
+  const cliProfile = flag("cli-profile", "") || undefined;
   const face = flag("face", "plugin") as Face;
   if (face !== "plugin" && face !== "dynamic") throw new Error(`--face is "${face}"; allowed: plugin, dynamic`);
   const date = new Date().toISOString().slice(0, 10);
@@ -155,14 +158,14 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const state: Record<number, number | undefined> = {};
   for (const n of sizes) {
-    const r = await runSize(n, shape, provisionMs, face, plugin, log);
+    const r = await runSize(n, shape, provisionMs, face, plugin, cliProfile, log);
     rows.push(...r.rows);
     state[r.rows[0]?.members ?? n] = r.stateBytesPerMember;
   }
   const header = [
     `# Fleet scale, ${face} face (${date})`,
     "",
-    `\`npm run bench:fleet-scale -- --members ${sizes.join(",")} --face ${face} --shape ${shape} --provision-ms ${provisionMs}${plugin ? ` --plugin-executable ${plugin}` : ""}\`: an unlimited key, ` +
+    `\`npm run bench:fleet-scale -- --members ${sizes.join(",")} --face ${face} --shape ${shape} --provision-ms ${provisionMs}${plugin ? ` --plugin-executable ${plugin}` : ""}${cliProfile ? ` --cli-profile ${cliProfile}` : ""}\`: an unlimited key, ` +
       `${before.nproc} cores, ${before.memoryGiB} GiB, ${before.cpuModel}, Node ${before.node}, ${before.pulumiCli}; ` +
       `load average ${before.loadAverage.join(" ")} at the start and ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end (the machine is shared). ` +
       "Peak RSS is each process's high-water mark (the simulator's over its life); CPU is user + system, sampled every 250 ms.",

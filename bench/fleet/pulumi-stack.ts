@@ -5,8 +5,8 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { LocalWorkspace, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
-import { offlineEnv, pinnedPulumi } from "../../scripts/pulumi-offline";
+import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { offlineEnv, pinnedPulumi, TOOLS_DIR } from "../../scripts/pulumi-offline";
 
 export interface BenchStack {
   stack: Stack;
@@ -15,7 +15,7 @@ export interface BenchStack {
 
 export async function createBenchStack(
   repoRoot: string, program: PulumiFn, config: Record<string, { value: string; secret?: boolean }>, env: Record<string, string>, plugin = false,
-  pluginExecutable?: string,
+  pluginExecutable?: string, cliProfileDir?: string,
 ): Promise<BenchStack> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-bench-"));
   const backend = path.join(home, "backend");
@@ -28,7 +28,7 @@ export async function createBenchStack(
     HOSTING_API_KEY: "",
     ...env,
   };
-  const pulumiCommand = await pinnedPulumi();
+  const pulumiCommand = cliProfileDir ? await profilingPulumi(home, cliProfileDir) : await pinnedPulumi();
   const projectSettings: Record<string, unknown> = { name: "hosting-bench", runtime: "nodejs", main: repoRoot };
   if (plugin) {
     // The plugin face: this checkout's build (or the executable named), found through
@@ -49,4 +49,20 @@ export async function createBenchStack(
     stack,
     dispose: () => fs.rmSync(home, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The pinned CLI behind a wrapper that adds its `--profiling` flag: every command writes Go's CPU
+ * and memory profiles to `<dir>/<subcommand>-<nanoseconds>.<pid>.cpu` (and `.mem`, `.trace`),
+ * to read with `go tool pprof .tools/bin/pulumi <file>`.
+ */
+async function profilingPulumi(home: string, dir: string): Promise<PulumiCommand> {
+  await pinnedPulumi(); // the clear error when setup has not run
+  const root = path.join(home, "profiling-cli");
+  fs.mkdirSync(path.join(root, "bin"), { recursive: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const real = path.join(TOOLS_DIR, "bin", "pulumi");
+  const script = `#!/bin/sh\nexec "${real}" --profiling "${path.resolve(dir)}/$1-$(date +%s%N)" "$@"\n`;
+  fs.writeFileSync(path.join(root, "bin", "pulumi"), script, { mode: 0o755 });
+  return PulumiCommand.get({ root, skipVersionCheck: true });
 }
