@@ -53,6 +53,16 @@ for (const shape of SHAPES) {
         new UpStep("main", { kind: "replace", group: 1, field: "plan", value: "vc2-1c-1gb", maxSurge: 0, maxUnavailable: 1 }, null),
       ]);
     });
+    // Seed 7052 of the soak (shape B): an update killed at its first POST (a new group, maxSurge 0)
+    // left an untagged server that the old instance's refresh records as a leftover; the
+    // replacement's create took it as its own killed run's while the old instance held it.
+    it("a replacement after an update killed at its first POST leaves the old instance's untagged server alone", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null),
+        new UpStep("main", { kind: "replace", group: 1, field: "plan", value: "vc2-1c-1gb", maxSurge: 0, maxUnavailable: 1 }, { atChange: 1, mode: "kill" }),
+        new ReplaceStep("main", "cbd", null),
+      ]);
+    });
     // Fails (shape A; shape B as timing has it): the old instance's refresh records the killed
     // create's server as a leftover with that create's owner mark (a refresh writes nothing: a
     // Read key refreshes), and the next create takes it for an interrupted run's before the old
