@@ -67,6 +67,16 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
 }
 
 /**
+ * Whether a create may take what its resource's runs POSTed and never tagged (shape B: the
+ * servers with its pending label and no mark, untagged.ts), by the servers listed for its tags:
+ * not while another instance of the resource is live (a replacement's create runs beside the old
+ * instance), whose killed update may have made them and whose next update or delete takes them.
+ */
+export function createMayTakeUntagged(listed: readonly Server[], instance: string): boolean {
+  return !listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
+}
+
+/**
  * Whether the instance may delete `server` now (read just before the DELETE): its own, or an
  * unmarked server that names no other fleet. An interrupted run's server is deleted only once
  * recorded with its owner (a leftover), which makes it "own".

@@ -41,6 +41,7 @@ import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
+import { createMayTakeUntagged } from "./ownership";
 import { pairUntagged, removeUntaken } from "./untagged";
 import { importedOwners, resourceServers, resourceTags, unrecordedServers } from "./unrecorded";
 import { settleMarks } from "./marks";
@@ -91,7 +92,7 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const plan = planMembers({}, specs);
   // What a killed create of this fleet left: reclaimed by key (explicit adoptions win), the rest
   // deleted; a live Fleet's servers (a replacement's create runs beside the old Fleet) are not touched.
-  const scope = { instance: id, unmarked: false, replays: false, adopted: new Set(Object.keys(adopt)) };
+  const scope = { instance: id, create: true, unmarked: false, replays: false, adopted: new Set(Object.keys(adopt)) };
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
   const takeOvers: TakeOvers = [];
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
@@ -117,7 +118,7 @@ export async function update(
   const ins = held ? { ...news, memberSpecs: held.specs } : news;
   // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
   const tags = resourceTags(olds, ctx);
-  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, unmarked: true, replays: true, adopted: new Set(), tags });
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, create: false, unmarked: true, replays: true, adopted: new Set(), tags });
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
   const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
@@ -149,6 +150,8 @@ function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
 /** Which servers a reconciliation may take: this instance's, and whether unmarked ones count (ownership.ts). */
 interface Scope {
   instance: string;
+  /** A create's: what the resource's runs POSTed and never tagged is its own only while no other instance is live (ownership.ts). */
+  create: boolean;
   unmarked: boolean;
   /** Whether the member creates' keys repeat a killed run's POSTs (an update's): untagged servers wait until after them (untagged.ts). */
   replays: boolean;
@@ -170,9 +173,10 @@ async function reconcileWithAccount(
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
   const tags = scope.tags ?? (fleetTag ? [fleetTag] : []);
   if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
-  const [cat, { found, untagged, claims }] = await Promise.all([
+  const [cat, { found, untagged: listedUntagged, claims }] = await Promise.all([
     catalogue(ctx.api), resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
   ]);
+  const untagged = scope.create && !createMayTakeUntagged(found, scope.instance) ? [] : listedUntagged;
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>

@@ -3,7 +3,8 @@
 // label, identity.ts). The label is this resource's alone, so they are its own run's: one that
 // fits a member in need by what the API shows of it (region, plan, image), where the member's
 // spec has no field the API never shows, becomes that member (no POST). The rest: a create
-// deletes them before it makes its members; an update does the same with those that fit no
+// deletes them before it makes its members (a create beside a live instance of the resource
+// leaves them all to it, ownership.ts); an update does the same with those that fit no
 // spec it POSTs, and for the others first sends its members' POSTs, whose deterministic keys
 // (made from the spec) an API that remembers them answers with the killed run's servers, and
 // then deletes the ones no member took.
