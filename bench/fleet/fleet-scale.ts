@@ -24,7 +24,7 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { describeMachine } from "./machine";
 import type { Shape } from "./options";
 import { ProcSampler, type ProcessFigures, type Role } from "./proc-sampler";
-import { createBenchStack } from "./pulumi-stack";
+import { createBenchStack, exportStackByFile } from "./pulumi-stack";
 import { engineCost } from "./resource/run-config";
 import { countRequests } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
@@ -99,7 +99,7 @@ async function runSize(requested: number, shape: Shape, provisionMs: number, fac
   try {
     const up = await timed("up", () => bench.stack.up(), (answer) => engine.up + provisionMs / 1000 + answer);
     if (up.ok) {
-      stateBytesPerMember = Math.round(measureState(await bench.stack.exportStack()).exportedBytes / n);
+      stateBytesPerMember = Math.round(measureState(await exportStackByFile(bench.stack)).exportedBytes / n);
       await timed("no-change up", () => bench.stack.up(), () => undefined);
     }
     await timed("destroy", () => bench.stack.destroy(), (answer) => engine.destroy + answer);

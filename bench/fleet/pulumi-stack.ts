@@ -2,9 +2,11 @@
 // through the Automation API with an inline program, in a temporary PULUMI_HOME. The project's
 // `main` is the repo root so the provider process resolves `require("pulumi-hosting/...")`.
 
+import { execFile } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { promisify } from "util";
 import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { offlineEnv, pinnedPulumi, TOOLS_DIR } from "../../scripts/pulumi-offline";
 
@@ -65,4 +67,22 @@ async function profilingPulumi(home: string, dir: string): Promise<PulumiCommand
   const script = `#!/bin/sh\nexec "${real}" --profiling "${path.resolve(dir)}/$1-$(date +%s%N)" "$@"\n`;
   fs.writeFileSync(path.join(root, "bin", "pulumi"), script, { mode: 0o755 });
   return PulumiCommand.get({ root, skipVersionCheck: true });
+}
+
+/**
+ * The stack's exported deployment (secrets shown), which the CLI writes to a file: the Automation
+ * API's `exportStack` reads it from the CLI's standard output into a buffer of bounded size, which
+ * the state of a Fleet of 100,000 members overflows.
+ */
+export async function exportStackByFile(stack: Stack): Promise<{ deployment: { resources?: any[] } }> {
+  const ws = stack.workspace as LocalWorkspace;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "hosting-export-")), "stack.json");
+  try {
+    await promisify(execFile)(ws.pulumiCommand.command, ["stack", "export", "--show-secrets", "--stack", stack.name, "--non-interactive", "--file", file], {
+      cwd: ws.workDir, env: { ...process.env, ...ws.envVars },
+    });
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
