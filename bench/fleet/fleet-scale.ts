@@ -1,9 +1,12 @@
 // A Fleet's cost per member as it grows (not a test), on the plugin face (or, with `--face
 // dynamic`, the TypeScript `Fleet` dynamic resource): one Fleet of N members (groups of 250 per region in ewr, fra, sgp and syd, as many
 // groups as N needs) against a fresh simulator process, an unlimited key and 5 s provisioning
-// (`--provision-ms`). For `up`, a no-change `up` and `destroy`: the wall time against its bound
-// (the engine's own time for one no-op resource (run-config.ts's engineCost), plus the
-// provisioning delay for `up`, plus the API's answer time), the requests, and the peak RSS and
+// (`--provision-ms`), `maxSurge` 250. For `up`, a no-change `up`, an OS roll of the first group
+// (its 1,000 members, in 4 batches of 250) and `destroy`: the wall time against its bound (the
+// engine's own time for one no-op resource (run-config.ts's engineCost), plus the provisioning
+// delay once for `up` and once a batch for the roll, plus the API's answer time), the requests,
+// the plugin's CPU per member the operation acts on (all for `up`, `destroy` and the no-change
+// `up`; the rolled ones for the roll), and the peak RSS and
 // CPU of the plugin (on the dynamic face: the dynamic provider host the CLI starts, which runs
 // our provider; the program runs inside this benchmark's process and is not counted), the CLI
 // and the simulator (proc-sampler.ts); after `up`, the exported
@@ -34,6 +37,8 @@ import * as hosting from "pulumi-hosting";
 const REPO_ROOT = path.resolve(__dirname, "..", "..", "..");
 const REGIONS = ["ewr", "fra", "sgp", "syd"];
 const PER_REGION = 250;
+/** The roll's batch: maxSurge, with maxUnavailable 0 (the default). */
+const MAX_SURGE = 250;
 
 class PluginResource extends pulumi.CustomResource {
   constructor(type: string, name: string, props: pulumi.Inputs) {
@@ -43,20 +48,22 @@ class PluginResource extends pulumi.CustomResource {
 
 type Face = "plugin" | "dynamic";
 
-/** N members as groups of PER_REGION in each region (N rounded up to a whole group). */
-function fleetProgram(groups: number, face: Face): PulumiFn {
+/** N members as groups of PER_REGION in each region (N rounded up to a whole group); `rolled`: the first group on another image. */
+function fleetProgram(groups: number, face: Face, rolled = false): PulumiFn {
   return async () => {
-    const list = Array.from({ length: groups }, (_, g) => ({ name: `g${g}`, regions: REGIONS, count: PER_REGION }));
-    const args = { defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: list };
+    const list = Array.from({ length: groups }, (_, g) => ({ name: `g${g}`, regions: REGIONS, count: PER_REGION, ...(rolled && g === 0 ? { os: "debian-12" } : {}) }));
+    const args = { defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: list, maxSurge: MAX_SURGE };
     if (face === "dynamic") new hosting.Fleet("fleet", args);
     else new PluginResource("hosting:index:Fleet", "fleet", args);
   };
 }
 
-type Op = "up" | "no-change up" | "destroy";
+type Op = "up" | "no-change up" | "roll" | "destroy";
 
 interface Row {
   members: number;
+  /** The members the operation acts on: the fleet's, or the rolled group's. */
+  acted: number;
   op: Op;
   seconds: number;
   ok: boolean;
@@ -81,7 +88,7 @@ async function runSize(requested: number, shape: Shape, provisionMs: number, fac
   const home = bench.stack.workspace.pulumiHome!;
   const rows: Row[] = [];
   let stateBytesPerMember: number | undefined;
-  const timed = async (op: Op, run: () => Promise<unknown>, bound: (answer: number) => number | undefined): Promise<Row> => {
+  const timed = async (op: Op, run: () => Promise<unknown>, bound: (answer: number) => number | undefined, acted = n): Promise<Row> => {
     await sim.freshKey();
     await sim.resetStats();
     const sampler = new ProcSampler(home, { simulator: sim.pid });
@@ -91,7 +98,7 @@ async function runSize(requested: number, shape: Shape, provisionMs: number, fac
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const procs = sampler.stop();
     const stats = await sim.stats();
-    const row: Row = { members: n, op, seconds, ok: !error, bound: bound(stats.answerMs / 1000), requests: countRequests(stats).total, procs };
+    const row: Row = { members: n, acted, op, seconds, ok: !error, bound: bound(stats.answerMs / 1000), requests: countRequests(stats).total, procs };
     rows.push(row);
     log(`  ${op.padEnd(12)} ${seconds.toFixed(1)} s${row.bound ? ` (bound ${row.bound.toFixed(1)} s)` : ""}, plugin ${procs.plugin.peakRssMb.toFixed(0)} MB ${procs.plugin.cpuSeconds.toFixed(1)} s CPU${error ? `  FAILED: ${error}` : ""}`);
     return row;
@@ -101,6 +108,9 @@ async function runSize(requested: number, shape: Shape, provisionMs: number, fac
     if (up.ok) {
       stateBytesPerMember = Math.round(measureState(await exportStackByFile(bench.stack)).exportedBytes / n);
       await timed("no-change up", () => bench.stack.up(), () => undefined);
+      const rolled = PER_REGION * REGIONS.length;
+      const batches = Math.ceil(rolled / MAX_SURGE);
+      await timed("roll", () => bench.stack.up({ program: fleetProgram(groups, face, true) }), (answer) => engine.up + (batches * provisionMs) / 1000 + answer, rolled);
     }
     await timed("destroy", () => bench.stack.destroy(), (answer) => engine.destroy + answer);
   } finally {
@@ -130,7 +140,7 @@ function report(rows: Row[], state: Record<number, number | undefined>, header: 
       r.bound ? (r.seconds / r.bound).toFixed(2) : "-",
       mb(plugin),
       cpu(plugin),
-      plugin.processes ? ((plugin.cpuSeconds * 1000) / r.members).toFixed(2) : "-",
+      plugin.processes ? ((plugin.cpuSeconds * 1000) / r.acted).toFixed(2) : "-",
       mb(cli),
       cpu(cli),
       mb(simulator),
