@@ -26,5 +26,14 @@ for (const shape of SHAPES) {
         new ReimportStep("main"),
       ]);
     });
+    // Seed 7062 of the soak (shape B): a roll to another image killed at its fourth change, then a
+    // roll back with maxSurge 0: the state recorded a member by a server that did not exist.
+    it("a roll back with maxSurge 0 after a killed roll records only servers that exist", async () => {
+      await holds(sim(), [
+        new UpStep("prod", null, null),
+        new UpStep("prod", { kind: "replace", group: 0, field: "os", value: "debian-12", maxSurge: 1, maxUnavailable: 0 }, { atChange: 4, mode: "kill" }),
+        new UpStep("prod", { kind: "replace", group: 0, field: "os", value: "ubuntu-24.04", maxSurge: 0, maxUnavailable: 1 }, null),
+      ]);
+    });
   });
 }
