@@ -43,7 +43,8 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { createMayTakeUntagged } from "./ownership";
 import { pairUntagged, removeUntaken } from "./untagged";
-import { importedOwners, resourceServers, resourceTags, unrecordedServers } from "./unrecorded";
+import { importedOwners, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
+import { dropGoneMembers } from "./gone";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
@@ -112,13 +113,16 @@ export async function update(
   const generation = olds.generation ?? 0;
   const instance = instanceOf(id);
   const previous = new Set(Object.values(state.members).map((m) => m.id));
+  // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
+  const tags = resourceTags(olds, ctx);
+  const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance));
+  warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const held = holdIfStill(plan, olds.heldRoll, news, state.members);
   // While a roll is held, new members are made like the members it was rolled back to.
   const ins = held ? { ...news, memberSpecs: held.specs } : news;
-  // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
-  const tags = resourceTags(olds, ctx);
-  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, { instance, create: false, unmarked: true, replays: true, adopted: new Set(), tags });
+  const scope = { instance, create: false, unmarked: true, replays: true, adopted: new Set<string>(), tags };
+  const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, scope, listed);
   const takeOvers: TakeOvers = [];
   const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
   const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
@@ -138,6 +142,13 @@ export async function update(
 }
 
 type TakeOvers = NonNullable<MemberContext["takeOvers"]>;
+
+/** One warning naming the members whose recorded server was gone (gone.ts): the update makes them again. */
+function warnGone(ctx: OperationContext, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  const name = ctx.resource.name !== undefined ? `Fleet ${ctx.resource.name}` : "the fleet";
+  ctx.log.warn(`${name}: the server of ${keys.length === 1 ? "member" : "members"} ${keys.join(", ")} no longer exists (deleted by a killed run or outside Pulumi); this update makes ${keys.length === 1 ? "it" : "them"} again`);
+}
 
 /** One warning for every server the operation took over instead of creating, each named by its member. */
 function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
@@ -162,7 +173,7 @@ interface Scope {
 }
 
 /**
- * One list of the servers carrying the fleet's tag, then ownership.ts (what this instance may
+ * One list of the servers carrying the fleet's tag (or the update's, `listed`), then ownership.ts (what this instance may
  * take, by the servers' own tags) and reconcile.ts: the servers an interrupted run made are
  * reclaimed for the members that need one, and the others become leftovers in `state` (and in
  * `plan.leftovers`, so this run deletes them). A reclaimed server is recorded as a leftover until
@@ -170,11 +181,12 @@ interface Scope {
  */
 async function reconcileWithAccount(
   ctx: OperationContext, state: FleetState, plan: MemberPlan, specs: Record<string, MemberSpec>, fleetTag: string | undefined, scope: Scope,
+  listed?: ResourceServers,
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
   const tags = scope.tags ?? (fleetTag ? [fleetTag] : []);
   if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
   const [cat, { found, untagged: listedUntagged, claims }] = await Promise.all([
-    catalogue(ctx.api), resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
+    catalogue(ctx.api), listed ?? resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
   ]);
   const untagged = scope.create && !createMayTakeUntagged(found, scope.instance) ? [] : listedUntagged;
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));

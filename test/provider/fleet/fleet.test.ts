@@ -13,7 +13,7 @@ import { UNKNOWN_VALUE } from "../../../provider/core/unknown";
 import type { MemberOpsFactory } from "../../../provider/fleet/provider";
 import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
-import { useProcess } from "../../helpers/test-process";
+import { testContext, useProcess } from "../../helpers/test-process";
 
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
@@ -111,6 +111,7 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     expect(res.plan.detailedDiff['memberSpecs["web-ewr-1"].label']).to.deep.equal({ kind: "update", replace: false });
     const stats = await sim.stats();
     expect(countRequests(stats, "PATCH /v1/servers/:id")).to.equal(6);
+    expect(countRequests(stats, "GET /v1/servers/:id"), "no member read by id: the lists by the fleet's tag show them").to.equal(0);
     expect(countRequests(stats, "POST")).to.equal(0);
     expect(countRequests(stats, "DELETE")).to.equal(0);
     expect((await live()).map((s: any) => s.label)).to.deep.equal(Object.keys(outs.members).map((k) => `${k}-v2`));
@@ -156,6 +157,24 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     const inputs = await checked(news(), read.inputs);
     const plan = await fleet.diff(id, { ...read.props, __provider: "SHELL" }, inputs);
     expect(plan.plannedChanges).to.deep.equal(["create 1: api-fra-1"]);
+  });
+
+  it("an update with no refresh makes again a member deleted outside Pulumi, warns naming it, and reads no other member by id", async () => {
+    const { id, outs } = await up(news());
+    const gone = outs.members["api-fra-1"].id;
+    await sim.deleteServer(gone);
+    await sim.resetStats();
+    const warnings: string[] = [];
+    const relabelled = news({ defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet"], label: "{key}-v2" } });
+    const inputs = await checked(relabelled, outs);
+    const res = await fleet.update(id, outs, inputs, testContext({}, { log: { warn: (m: string) => void warnings.push(m) } }));
+    expect(res.outs.members["api-fra-1"].id).to.not.equal(gone);
+    expect((await live()).map((s: any) => s.label)).to.deep.equal(Object.keys(outs.members).map((k) => `${k}-v2`));
+    expect(warnings.filter((w) => w.includes("no longer exists"))).to.have.length(1);
+    expect(warnings.join("\n")).to.include("member api-fra-1 no longer exists");
+    const stats = await sim.stats();
+    expect(countRequests(stats, "POST /v1/servers 20")).to.equal(1);
+    expect(countRequests(stats, "GET /v1/servers/:id"), "at most the member the lists by its tag did not show").to.be.at.most(1);
   });
 
   it("adopts servers by tag (label = member key) and by id: no POST, then no change", async () => {
