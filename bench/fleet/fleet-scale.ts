@@ -29,6 +29,7 @@ import type { Shape } from "./options";
 import { ProcSampler, type ProcessFigures, type Role } from "./proc-sampler";
 import { createBenchStack, exportStackByFile } from "./pulumi-stack";
 import { engineCost } from "./resource/run-config";
+import { perMemberChart } from "./per-member-chart";
 import { countRequests } from "./sim-stats";
 import { BENCH_KEY, SimulatorProcess } from "./simulator-process";
 import { measureState } from "./state-size";
@@ -58,7 +59,8 @@ function fleetProgram(groups: number, face: Face, rolled = false): PulumiFn {
   };
 }
 
-type Op = "up" | "no-change up" | "roll" | "destroy";
+const OPS = ["up", "no-change up", "roll", "destroy"] as const;
+type Op = (typeof OPS)[number];
 
 interface Row {
   members: number;
@@ -150,6 +152,11 @@ function report(rows: Row[], state: Record<number, number | undefined>, header: 
     ];
     lines.push(`| ${cells.join(" | ")} |`);
   }
+  const done = [...rows].filter((r) => r.ok).sort((a, b) => OPS.indexOf(a.op) - OPS.indexOf(b.op) || a.members - b.members);
+  const wall = done.map((r) => ({ op: r.op, members: r.members, value: (r.seconds * 1000) / r.acted }));
+  const pluginCpu = done.filter((r) => r.procs.plugin.processes).map((r) => ({ op: r.op, members: r.members, value: (r.procs.plugin.cpuSeconds * 1000) / r.acted }));
+  lines.push("", "Per member the operation acts on, by fleet size (flat bars: a cost per member that does not grow with N):", "");
+  lines.push(perMemberChart("wall time per member", "ms", wall), "", perMemberChart("plugin CPU per member", "ms", pluginCpu));
   return lines.join("\n") + "\n";
 }
 
