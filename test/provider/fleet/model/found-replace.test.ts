@@ -1,6 +1,6 @@
 // Found by the model: `pulumi up --replace` (create-before-delete) around a killed run.
 import { SHAPES } from "../../../helpers/simulator";
-import { DestroyStep, RecoverStep, ReimportStep, RenameStep, ReplaceStep, UpStep } from "./commands";
+import { DestroyStep, RecoverStep, ReimportStep, RenameStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -61,6 +61,14 @@ for (const shape of SHAPES) {
         new UpStep("main", null, null),
         new UpStep("main", { kind: "replace", group: 1, field: "plan", value: "vc2-1c-1gb", maxSurge: 0, maxUnavailable: 1 }, { atChange: 1, mode: "kill" }),
         new ReplaceStep("main", "cbd", null),
+      ]);
+    });
+    // Seed 7072 of the soak (shape B): a replacement cancelled (Ctrl-C) in its create, then one
+    // delete-before-create killed in its create; the recovery's create took the first instance's
+    // servers, which that instance still recorded (its delete pending).
+    it("a recovery after a cancelled, then a killed, replacement leaves the first instance's servers to it", async () => {
+      await holds(sim(), [
+        new TogetherStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "dbc", { atChange: 3, mode: "kill" }),
       ]);
     });
     // Fails (shape A; shape B as timing has it): the old instance's refresh records the killed
