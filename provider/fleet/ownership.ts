@@ -67,12 +67,14 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
 }
 
 /**
- * Whether a create may take what its resource's runs POSTed and never tagged (shape B: the
- * servers with its pending label and no mark, untagged.ts), by the servers listed for its tags:
- * not while another instance of the resource is live (a replacement's create runs beside the old
- * instance), whose killed update may have made them and whose next update or delete takes them.
+ * Whether a create may take what interrupted runs of its resource left, by the servers listed
+ * for its tags: the interrupted ones (tagged) and, in shape B, those with its pending label and
+ * no mark (untagged.ts). Not while another instance of the resource is live (a replacement's
+ * create runs beside the old instance): they may be that instance's killed update's, or a killed
+ * replacement's that its refresh recorded as leftovers, and its next update or delete takes or
+ * deletes them; so two instances never claim one server.
  */
-export function createMayTakeUntagged(listed: readonly Server[], instance: string): boolean {
+export function createMayTakeInterrupted(listed: readonly Server[], instance: string): boolean {
   return !listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
 }
 

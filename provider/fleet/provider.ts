@@ -41,7 +41,7 @@ import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
-import { createMayTakeUntagged } from "./ownership";
+import { createMayTakeInterrupted } from "./ownership";
 import { pairUntagged, removeUntaken } from "./untagged";
 import { importedOwners, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
 import { dropGoneMembers } from "./gone";
@@ -161,7 +161,7 @@ function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
 /** Which servers a reconciliation may take: this instance's, and whether unmarked ones count (ownership.ts). */
 interface Scope {
   instance: string;
-  /** A create's: what the resource's runs POSTed and never tagged is its own only while no other instance is live (ownership.ts). */
+  /** A create's: what interrupted runs of the resource left is taken only while no other instance is live (ownership.ts). */
   create: boolean;
   unmarked: boolean;
   /** Whether the member creates' keys repeat a killed run's POSTs (an update's): untagged servers wait until after them (untagged.ts). */
@@ -185,10 +185,13 @@ async function reconcileWithAccount(
 ): Promise<Reconciliation & { found: Server[]; untagged: Server[] }> {
   const tags = scope.tags ?? (fleetTag ? [fleetTag] : []);
   if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
-  const [cat, { found, untagged: listedUntagged, claims }] = await Promise.all([
+  const [cat, all] = await Promise.all([
     catalogue(ctx.api), listed ?? resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
   ]);
-  const untagged = scope.create && !createMayTakeUntagged(found, scope.instance) ? [] : listedUntagged;
+  const found = all.found;
+  const takes = !scope.create || createMayTakeInterrupted(found, scope.instance);
+  const claims = takes ? all.claims : [];
+  const untagged = takes ? all.untagged : [];
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>

@@ -63,20 +63,20 @@ for (const shape of SHAPES) {
         new ReplaceStep("main", "cbd", null),
       ]);
     });
-    // Seed 7072 of the soak (shape B): a replacement cancelled (Ctrl-C) in its create, then one
-    // delete-before-create killed in its create; the recovery's create took the first instance's
-    // servers, which that instance still recorded (its delete pending).
+    // Seed 7072 of the soak (shape B; shape A too): a replacement cancelled (Ctrl-C) in its create,
+    // then one delete-before-create killed in its create; the first instance's refresh recorded the
+    // killed create's servers as its leftovers and the recovery's create took them as an
+    // interrupted run's. A create beside a live instance now leaves them to that instance.
     it("a recovery after a cancelled, then a killed, replacement leaves the first instance's servers to it", async () => {
       await holds(sim(), [
         new TogetherStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "dbc", { atChange: 3, mode: "kill" }),
       ]);
     });
-    // Fails (shape A; shape B as timing has it): the old instance's refresh records the killed
-    // create's server as a leftover with that create's owner mark (a refresh writes nothing: a
-    // Read key refreshes), and the next create takes it for an interrupted run's before the old
-    // instance's delete runs. Nothing is lost (the create holds it, the old instance's delete
-    // forgets it), but two instances claim it for a while. Open.
-    it.skip("a create after a cancelled, then a killed, replacement leaves the old instance's recorded leftover", async () => {
+    // Seed 6001 of the soak (shape A): the old instance's refresh records the killed create's
+    // server as a leftover with that create's owner mark (a refresh writes nothing: a Read key
+    // refreshes), and the next create took it for an interrupted run's before the old instance's
+    // delete ran: two instances claimed it. Fixed as the case above.
+    it("a create after a cancelled, then a killed, replacement leaves the old instance's recorded leftover", async () => {
       await holds(sim(), [
         new UpStep("main", { kind: "region", group: 0, region: "sgp", add: false }, null),
         new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "dbc", { atChange: 1, mode: "kill" }),
