@@ -116,7 +116,8 @@ export async function update(
   // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
   const tags = resourceTags(olds, ctx);
   const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance));
-  warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
+  // With no tag to list by (no stack facts), nothing was listed, and no member is read either.
+  if (tags.length > 0) warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const held = holdIfStill(plan, olds.heldRoll, news, state.members);
   // While a roll is held, new members are made like the members it was rolled back to.
