@@ -160,14 +160,16 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
   });
 
   it("an update with no refresh makes again a member deleted outside Pulumi, warns naming it, and reads no other member by id", async () => {
-    const { id, outs } = await up(news());
+    // The stack's facts give the fleet its tag, which the update lists by.
+    const facts = { name: "web", project: "proj", stack: "dev" };
+    const { id, outs } = await fleet.create(await checked(news()), testContext(facts));
     const gone = outs.members["api-fra-1"].id;
     await sim.deleteServer(gone);
     await sim.resetStats();
     const warnings: string[] = [];
     const relabelled = news({ defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04", tags: ["fleet"], label: "{key}-v2" } });
     const inputs = await checked(relabelled, outs);
-    const res = await fleet.update(id, outs, inputs, testContext({}, { log: { warn: (m: string) => void warnings.push(m) } }));
+    const res = await fleet.update(id, outs, inputs, testContext(facts, { log: { warn: (m: string) => void warnings.push(m) } }));
     expect(res.outs.members["api-fra-1"].id).to.not.equal(gone);
     expect((await live()).map((s: any) => s.label)).to.deep.equal(Object.keys(outs.members).map((k) => `${k}-v2`));
     expect(warnings.filter((w) => w.includes("no longer exists"))).to.have.length(1);
