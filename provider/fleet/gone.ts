@@ -1,9 +1,10 @@
 // Recorded members whose server no longer exists. A run killed midway can have deleted a
 // member's old server (a roll's batch) after the engine last recorded the fleet, and a user can
 // delete one outside Pulumi: the state then names a server that is gone. An update drops such
-// members before it plans, so it makes them again instead of counting a server that is not there. The lists by the fleet's tags show every
-// member it tagged; only a recorded member they do not show is read again (none in a steady `up`;
-// a state of a release before fleet tags reads its members once, in one batched list).
+// members before it plans, so it makes them again instead of counting a server that is not
+// there. The lists by the fleet's tags show every member it tagged; only a recorded member they
+// do not show is read again (none in a steady `up`; a state of a release before fleet tags
+// reads its members once, in one batched list).
 
 import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
