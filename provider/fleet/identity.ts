@@ -9,7 +9,7 @@
 
 import { createHash } from "crypto";
 import {
-  FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, OWNER_MARK_PREFIX, PENDING_LABEL_PREFIX, SPEC_MARK_PREFIX,
+  FLEET_TAG_PREFIX as FLEET_PREFIX, LIVE_MARK_PREFIX, MEMBER_TAG_PREFIX as MEMBER_PREFIX, NEW_PENDING_LABEL_PREFIX, OWNER_MARK_PREFIX, PENDING_LABEL_PREFIX, SPEC_MARK_PREFIX,
 } from "../server/system-tags";
 import { stackOf, type OperationContext } from "../core/context";
 
@@ -33,11 +33,14 @@ export function fleetTagFor(ctx: OperationContext): string | undefined {
 
 /**
  * The label a member's POST carries where the create takes no tags (shape B), until the PATCH
- * that tags it: `hosting-pending:<project>/<stack>/<name>`, one `GET /v1/servers?label=` for
- * every server of the fleet's name that a run POSTed and never tagged.
+ * that tags it: `hosting-pending:<project>/<stack>/<name>` in an update, `hosting-pending-new:...`
+ * in the create of a new instance; one `GET /v1/servers?label=` each for every server of the
+ * fleet's name that a run POSTed and never tagged. The two tell a live instance's killed update
+ * from a killed create, whose servers no live instance holds (ownership.ts).
  */
-export function pendingLabelOf(fleetTag: string): string {
-  return `${PENDING_LABEL_PREFIX}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}`;
+export function pendingLabelOf(fleetTag: string, run: "create" | "update" = "update"): string {
+  const prefix = run === "create" ? NEW_PENDING_LABEL_PREFIX : PENDING_LABEL_PREFIX;
+  return `${prefix}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}`;
 }
 
 /** The tag that names the member a server was made for. */

@@ -5,7 +5,7 @@
 // machines on one key answer alike. Every take-over, reclaim and delete of a Fleet asks here.
 
 import type { Server } from "../api/wire/types";
-import { FLEET_TAG_PREFIX, ownerOf } from "../server/system-tags";
+import { FLEET_TAG_PREFIX, NEW_PENDING_LABEL_PREFIX, ownerOf } from "../server/system-tags";
 import { liveInstancesOf } from "./identity";
 
 /**
@@ -45,6 +45,8 @@ export interface Claimable {
   server: Server;
   /** The owner mark it carries, when not this instance's (an interrupted run's, an import's). */
   owner?: string;
+  /** Whose it is (`whose`); an untagged one (untagged.ts) by its pending label (`whoseUntagged`). */
+  kind: Exclude<Whose, "another">;
 }
 
 export interface ClaimOptions extends Holder {
@@ -59,23 +61,35 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
   const out: Claimable[] = [];
   for (const server of listed) {
     const kind = whose(server.tags, opts, live);
-    if (kind === "own") out.push({ server, ...(ownerOf(server.tags) !== opts.instance ? { owner: ownerOf(server.tags)! } : {}) });
-    else if (kind === "interrupted") out.push({ server, owner: ownerOf(server.tags)! });
-    else if (kind === "unmarked" && opts.unmarked) out.push({ server });
+    if (kind === "own") out.push({ server, kind, ...(ownerOf(server.tags) !== opts.instance ? { owner: ownerOf(server.tags)! } : {}) });
+    else if (kind === "interrupted") out.push({ server, kind, owner: ownerOf(server.tags)! });
+    else if (kind === "unmarked" && opts.unmarked) out.push({ server, kind });
   }
   return out;
 }
 
 /**
- * Whether a create may take what interrupted runs of its resource left, by the servers listed
- * for its tags: the interrupted ones (tagged) and, in shape B, those with its pending label and
- * no mark (untagged.ts). Not while another instance of the resource is live (a replacement's
- * create runs beside the old instance): they may be that instance's killed update's, or a killed
- * replacement's that its refresh recorded as leftovers, and its next update or delete takes or
- * deletes them; so two instances never claim one server.
+ * Whose a server with one of the fleet's pending labels and no mark is (untagged.ts, shape B): a
+ * create's label was POSTed by a create of a new instance that was killed before it tagged it,
+ * so no live instance holds it ("interrupted"); an update's label by a run of a live instance
+ * (0.1.0's creates used it too), so it is that instance's ("own", for the instance whose state
+ * lacks it: the only one a run of the resource can be beside).
  */
-export function createMayTakeInterrupted(listed: readonly Server[], instance: string): boolean {
-  return !listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
+export function whoseUntagged(server: Server): "own" | "interrupted" {
+  return server.label.startsWith(NEW_PENDING_LABEL_PREFIX) ? "interrupted" : "own";
+}
+
+/**
+ * What a create may take of what runs of its resource left, by the servers listed for its tags:
+ * every interrupted one (a killed create's: no live instance holds it, and no refresh records it
+ * as its own, read.ts), and, while no other instance of the resource is live, the untagged ones
+ * an update's label marks too. Beside a live instance (a replacement's create runs beside the old
+ * one) those may be that instance's killed update's, which its refresh records as leftovers and
+ * its next update or delete takes or deletes; so two instances never claim one server.
+ */
+export function createMayTake(untagged: readonly Server[], listed: readonly Server[], instance: string): Server[] {
+  const besideLive = listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
+  return besideLive ? untagged.filter((s) => whoseUntagged(s) === "interrupted") : [...untagged];
 }
 
 /**

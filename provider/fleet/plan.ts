@@ -28,7 +28,7 @@ export interface MemberPlan {
 }
 
 export function planMembers(
-  members: Record<string, RecordedMember>, specs: Record<string, MemberSpec>, leftovers: Record<string, RecordedMember> = {}, cat?: CatalogueSnapshot,
+  members: Record<string, RecordedMember>, specs: Record<string, MemberSpec>, leftovers: Readonly<Record<string, unknown>> = {}, cat?: CatalogueSnapshot,
 ): MemberPlan {
   const plan: MemberPlan = { create: [], update: [], replace: [], delete: [], leftovers: Object.keys(leftovers).sort(), fields: {} };
   for (const key of Object.keys(specs).sort(compareKeys)) {

@@ -41,7 +41,7 @@ import { catalogue } from "../core/catalogue";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
-import { createMayTakeInterrupted } from "./ownership";
+import { createMayTake } from "./ownership";
 import { pairUntagged, removeUntaken } from "./untagged";
 import { importedOwners, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
 import { dropGoneMembers } from "./gone";
@@ -67,7 +67,8 @@ export async function diff(_id: string, olds: Recorded<FleetOutputs>, news: Reco
   if (containsUnknown(news.groups) || containsUnknown(news.memberSpecs)) {
     return { ...plannedDiff({ groups: { kind: "update", replace: false } }), plannedChanges: ["unknown until the groups are known"] };
   }
-  const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, olds.leftovers ?? {});
+  // A killed create's servers that a refresh found (read.ts) are deleted like leftovers, unless taken.
+  const plan = planMembers(olds.members ?? {}, news.memberSpecs ?? {}, { ...(olds.leftovers ?? {}), ...(olds.interrupted ?? {}) });
   const held = holdIfStill(plan, olds.heldRoll, news, olds.members ?? {});
   if (held) ctx.log.warn(`Fleet${ctx.resource.name !== undefined ? ` ${ctx.resource.name}` : ""}: ${held.words}`);
   const options = OPTIONS.filter((k) => news[k] !== undefined && canonicalJson(news[k]) !== canonicalJson(olds[k]));
@@ -162,7 +163,7 @@ function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
 /** Which servers a reconciliation may take: this instance's, and whether unmarked ones count (ownership.ts). */
 interface Scope {
   instance: string;
-  /** A create's: what interrupted runs of the resource left is taken only while no other instance is live (ownership.ts). */
+  /** A create's: what runs of the resource left untagged is taken only as far as ownership.ts `createMayTake` allows. */
   create: boolean;
   unmarked: boolean;
   /** Whether the member creates' keys repeat a killed run's POSTs (an update's): untagged servers wait until after them (untagged.ts). */
@@ -189,10 +190,8 @@ async function reconcileWithAccount(
   const [cat, all] = await Promise.all([
     catalogue(ctx.api), listed ?? resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
   ]);
-  const found = all.found;
-  const takes = !scope.create || createMayTakeInterrupted(found, scope.instance);
-  const claims = takes ? all.claims : [];
-  const untagged = takes ? all.untagged : [];
+  const { found, claims } = all;
+  const untagged = scope.create ? createMayTake(all.untagged, found, scope.instance) : all.untagged;
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>

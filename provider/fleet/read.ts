@@ -2,8 +2,9 @@
 //   refresh  one shared list call (the process's waiter batches the members' reads) answers every
 //            member and leftover; a server deleted outside Pulumi drops out of `members` and of
 //            the returned `memberSpecs`, so the next `up` creates it again and its preview says so.
-//            A list by the fleet's tag (and the pending label, shape B) adds what a killed run
-//            of this resource left unrecorded as leftovers (unrecorded.ts).
+//            A list by the fleet's tag (and the pending labels, shape B) adds what a killed run
+//            of this resource left unrecorded: a killed update's as leftovers, a killed create's
+//            apart, in `interrupted` (unrecorded.ts).
 //   import   (`pulumi import hosting:index:Fleet <name> <id>`) the id selects the servers:
 //            `tag:<tag>` (every server with the tag whose label is a member key) or
 //            `<key>=<server id>,...`; the groups are rebuilt from the member keys.
@@ -39,16 +40,22 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   };
   const members = await refresh(props.members ?? {});
   const leftovers = await refresh(props.leftovers ?? {});
-  // What a killed run of this resource left that no state records becomes a leftover (unrecorded.ts),
-  // by the tag the state keeps and the one its URN gives now: a Fleet renamed by alias keeps its
-  // first (the one its import or create recorded) while its replacement's create tags by the new name.
+  // What a run of this resource left that no state records (unrecorded.ts), by the tag the state
+  // keeps and the one its URN gives now: a Fleet renamed by alias keeps its first (the one its
+  // import or create recorded) while its replacement's create tags by the new name. This
+  // instance's (a killed update's) becomes a leftover; a killed create's is no instance's and is
+  // recorded apart, so a create that takes it first leaves no server claimed twice (ownership.ts).
   const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
   const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props, ctx), recorded, false, importedOwners(members, instanceOf(id)));
-  for (const { server, owner } of claims) {
-    leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
+  const interrupted: NonNullable<FleetOutputs["interrupted"]> = {};
+  for (const { server, owner, kind } of claims) {
+    if (kind === "interrupted") interrupted[server.id] = owner !== undefined ? { owner } : {};
+    else leftovers[server.id] = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
   }
   const outs: Recorded<FleetOutputs> = { ...props, members, leftovers };
   delete outs.__provider;
+  delete outs.interrupted;
+  if (Object.keys(interrupted).length > 0) outs.interrupted = interrupted;
   // The inputs that reproduce what exists: each member's spec as its server now is.
   const specs: Record<string, MemberSpec> = {};
   for (const [key, m] of Object.entries(members)) specs[key] = specOfMember(m, props.waitTimeoutSeconds);

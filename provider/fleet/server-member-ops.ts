@@ -110,7 +110,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
       systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)]), ...live],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
-      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag) }),
+      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag, fleet.fleetId !== undefined ? "update" : "create") }),
     });
   };
   // An update's key repeats a killed run's POST; when the API's answer to it names a server that

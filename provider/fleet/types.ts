@@ -196,6 +196,13 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
   heldRoll?: HeldRoll;
   /** Members with a health check that no probe has seen pass since their server was made; the next update waits for their health (health/reprobe.ts). */
   unproven?: string[];
+  /**
+   * The ids of servers a killed create of this resource left, as a refresh found them, each with
+   * the owner mark it carried (none: untagged): not this instance's (ownership.ts), so recorded
+   * apart from `leftovers`, only to make the next `up` see a change; that update takes or deletes
+   * them, or a create may take them first. Absent when there are none.
+   */
+  interrupted?: Record<string, { owner?: string }>;
 }
 
 /** The defaults of the optional inputs: the one place they are written. */

@@ -1,13 +1,13 @@
 // The servers of a Fleet resource as the API lists them, and those of them its state does not
 // record: its own instance's (made by a killed update) and an interrupted run's (a killed create
-// or `--replace`), judged by ownership.ts, and in shape B the untagged ones with its pending label
-// (untagged.ts). A refresh records the unrecorded ones as leftovers, so the next `up` sees a
-// change and deletes them (docs/guide/recovery.md): without it, a killed replacement's servers
-// wait for the Fleet's next update.
+// or `--replace`), judged by ownership.ts, and in shape B the untagged ones with its pending labels
+// (untagged.ts). A refresh records its own instance's as leftovers and an interrupted run's apart
+// (read.ts), so the next `up` sees a change and takes or deletes them (docs/guide/recovery.md):
+// without it, a killed replacement's servers wait for the Fleet's next update.
 
 import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
-import { claimable, type Claimable } from "./ownership";
+import { claimable, whoseUntagged, type Claimable } from "./ownership";
 import { untaggedServers } from "./untagged";
 import { fleetTagFor } from "./identity";
 
@@ -54,7 +54,7 @@ export async function unrecordedServers(
   ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean, importedOwners?: ReadonlySet<string>,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
   const { found, untagged, claims } = await resourceServers(ctx, instance, tags, unmarked, importedOwners);
-  const all = uniqueById([...claims, ...untagged.map((server) => ({ server }))], (c) => c.server.id);
+  const all = uniqueById([...claims, ...untagged.map((server) => ({ server, kind: whoseUntagged(server) }))], (c) => c.server.id);
   return { claims: all.filter((c) => !recorded.has(c.server.id)), listed: found };
 }
 

@@ -1,10 +1,10 @@
 // The servers a run of this Fleet POSTed and never tagged (shape B: the create takes no tags, so
-// a run killed before a member's tag PATCH leaves a server whose one mark is the fleet's pending
-// label, identity.ts). The label is this resource's alone, so they are its own run's: one that
-// fits a member in need by what the API shows of it (region, plan, image), where the member's
-// spec has no field the API never shows, becomes that member (no POST). The rest: a create
-// deletes them before it makes its members (a create beside a live instance of the resource
-// leaves them all to it, ownership.ts); an update does the same with those that fit no
+// a run killed before a member's tag PATCH leaves a server whose one mark is a pending label of
+// the fleet's, identity.ts). The labels are this resource's alone, so they are its own runs':
+// one that fits a member in need by what the API shows of it (region, plan, image), where the
+// member's spec has no field the API never shows, becomes that member (no POST). The rest: a
+// create deletes them before it makes its members (a create beside a live instance of the
+// resource leaves that instance the ones an update's label marks, ownership.ts); an update does the same with those that fit no
 // spec it POSTs, and for the others first sends its members' POSTs, whose deterministic keys
 // (made from the spec) an API that remembers them answers with the killed run's servers, and
 // then deletes the ones no member took.
@@ -20,16 +20,19 @@ import { removeAll } from "./remove-all";
 import type { FleetState } from "./roll";
 
 /**
- * The servers with the fleet's pending label and no mark at all (one list call; shape B only).
- * The label is this resource's alone (its fleet tag names the stack, parents and name), and one
- * resource runs one operation at a time, so none of them is another run's POST in flight. A
- * delete reads each server again first (server-member-ops.ts), so one tagged since by its holder is left.
+ * The servers with one of the fleet's pending labels (an update's, a create's) and no mark at all
+ * (one list call per label; shape B only). The labels are this resource's alone (its fleet tag
+ * names the stack, parents and name), and one resource runs one operation at a time, so none of
+ * them is another run's POST in flight. A delete reads each server again first
+ * (server-member-ops.ts), so one tagged since by its holder is left.
  */
 export async function untaggedServers(ctx: OperationContext, fleetTag: string): Promise<Server[]> {
   if ((await ctx.api.shape) !== "B") return [];
-  const label = pendingLabelOf(fleetTag);
-  const listed = await ctx.api.listAllServers({ label });
-  return listed.filter((s) => s.status !== "terminated" && s.label === label && systemTagsOf(s.tags).length === 0);
+  const lists = await Promise.all((["update", "create"] as const).map(async (run) => {
+    const label = pendingLabelOf(fleetTag, run);
+    return (await ctx.api.listAllServers({ label })).filter((s) => s.label === label);
+  }));
+  return lists.flat().filter((s) => s.status !== "terminated" && systemTagsOf(s.tags).length === 0);
 }
 
 /**

@@ -15,10 +15,13 @@ export const LIVE_MARK_PREFIX = "hosting-live:";
 /** A digest of every replace-forcing field a fleet member was created with: `hosting-spec:<digest>`. */
 export const SPEC_MARK_PREFIX = "hosting-spec:";
 /**
- * The label a fleet member's create carries until its tags are set, where the create takes no
- * tags (shape B): `hosting-pending:<project>/<stack>/<name>`; the tag PATCH sets the member's label.
+ * The label a fleet member's POST carries until its tags are set, where the create takes no
+ * tags (shape B): `hosting-pending:<project>/<stack>/<name>` in an update of a fleet instance (and
+ * in every POST of 0.1.0); the tag PATCH sets the member's label.
  */
 export const PENDING_LABEL_PREFIX = "hosting-pending:";
+/** The same label in a create of a new fleet instance: `hosting-pending-new:<project>/<stack>/<name>`; such a server is never a live instance's. */
+export const NEW_PENDING_LABEL_PREFIX = "hosting-pending-new:";
 /** Prefixes of the tags the provider owns. */
 export const SYSTEM_TAG_PREFIXES = [FLEET_TAG_PREFIX, MEMBER_TAG_PREFIX, OWNER_MARK_PREFIX, LIVE_MARK_PREFIX, SPEC_MARK_PREFIX] as const;
 /** The owner mark of a server a `Server` resource took over (its adoptId): the server's id is that resource's identity. */

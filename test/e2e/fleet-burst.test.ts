@@ -129,7 +129,9 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
       await world.sim.admin("PUT", "/faults", { rules: [] });
       const left = untagged(await raw());
       expect(left.length, "servers untagged at the kill").to.be.at.least(UNTAGGED_AT_KILL);
-      expect(left.every((s) => s.label === `hosting-pending:${projectName}/${STACK}/fleet`), "every untagged server carries the pending label").to.equal(true);
+      // A create's POSTs carry the create's pending label, an update's (a roll's) the update's.
+      const label = `${recorded.size > 0 ? "hosting-pending" : "hosting-pending-new"}:${projectName}/${STACK}/fleet`;
+      expect(left.every((s) => s.label === label), `every untagged server carries the pending label ${label}`).to.equal(true);
       await releaseKilledRun(project, STACK);
       await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
       // The refresh of a recorded Fleet records what its killed run made as leftovers; a killed create's are in no state.

@@ -145,7 +145,7 @@ for (const { face, project: projectName, yaml, files } of FACES) {
         const made = await raw();
         const untagged = made.filter((s) => (s.tags ?? []).length === 0).map((s) => s.id);
         if (shape === "A") expect(untagged, "shape A's create tags the server").to.deep.equal([]);
-        expect(made.filter((s) => untagged.includes(s.id)).every((s) => s.label === `hosting-pending:${projectName}/${stack}/fleet`), "an untagged server carries the pending label").to.equal(true);
+        expect(made.filter((s) => untagged.includes(s.id)).every((s) => s.label === `hosting-pending-new:${projectName}/${stack}/fleet`), "an untagged server carries the create's pending label").to.equal(true);
         expect(made.every((s) => s.status !== "active"), "none active at the kill").to.equal(true);
         await project.pulumi("cancel", "--yes");
         await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");

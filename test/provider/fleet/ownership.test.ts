@@ -248,6 +248,29 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
   });
 
+  it("a refresh records a killed replacement's servers apart, not as its own; the next diff shows a change, and a create takes them from under it", async () => {
+    const inputs = await checked(news());
+    const x = await fleet.create(inputs, named("web"));
+    // The killed replacement: its own servers, the mark that says its run finished never set.
+    const y = await fleet.create(inputs, named("web"));
+    for (const m of Object.values(y.outs.members) as any[]) {
+      await sim.api("PATCH", `/v1/servers/${m.id}`, { body: { tags: (await tagsOf(m.id)).filter((t) => !t.startsWith("hosting-live:")) } });
+    }
+    const refreshed = await fleet.read(x.id, x.outs, named("web"));
+    expect(refreshed.props.leftovers, "none of them is the old instance's").to.deep.equal({});
+    expect(Object.keys(refreshed.props.interrupted).sort()).to.deep.equal(idsOf(y.outs));
+    expect(Object.values(refreshed.props.interrupted).map((r: any) => r.owner)).to.deep.equal([y.id, y.id]);
+    const d = await fleet.diff(x.id, refreshed.props, { ...inputs, ...refreshed.inputs, memberSpecs: inputs.memberSpecs }, named("web"));
+    expect(d.changes, "the next up sees them").to.equal(true);
+    // A replacement's create beside the live old instance takes them (no POST); the old instance's delete leaves them.
+    await sim.resetStats();
+    const z = await fleet.create(inputs, named("web"));
+    expect(idsOf(z.outs)).to.deep.equal(idsOf(y.outs));
+    expect(countRequests(await sim.stats(), "POST /v1/servers")).to.equal(0);
+    await fleet.delete(x.id, refreshed.props, named("web"));
+    expect(await live()).to.deep.equal(idsOf(z.outs));
+  });
+
   for (const [what, identity] of [
     ["written before the owner mark existed (an upgrade, not a replace)", true],
     ["with no marks at all (a fleet from before tags, or a member recorded after its tag PATCH failed)", false],

@@ -69,7 +69,7 @@ for (const shape of SHAPES) {
     // beside its own, more than its size + maxSurge, until the old instance's delete. Open: the
     // create may neither take nor delete what the old instance recorded, and cannot see its state;
     // a refresh that records such servers apart from its own leftovers would let it take them.
-    it.skip("a replacement after a replacement killed at its first POST holds at most size + maxSurge", async () => {
+    it("a replacement after a replacement killed at its first POST holds at most size + maxSurge", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new ReplaceStep("main", "cbd", null)]);
     });
     // Seed 7072 of the soak (shape B; shape A too): a replacement cancelled (Ctrl-C) in its create,
