@@ -63,20 +63,20 @@ for (const shape of SHAPES) {
         new ReplaceStep("main", "cbd", null),
       ]);
     });
-    // Seed 7081 of the soak (shape A; shape B fails too): a replacement killed at its first POST,
-    // then another replacement: its create leaves the killed one's servers to the live old
-    // instance (the case below: that instance's refresh may have recorded them) and holds them
-    // beside its own, more than its size + maxSurge, until the old instance's delete. Open: the
-    // create may neither take nor delete what the old instance recorded, and cannot see its state;
-    // a refresh that records such servers apart from its own leftovers would let it take them.
+    // Seeds 7081 (shape A) and 7082 (shape B) of the soak: a replacement killed at its first POST,
+    // then another replacement: its create left the killed one's servers to the live old instance
+    // and held them beside its own, more than its size + maxSurge, until the old instance's delete.
+    // A create now takes a killed create's servers (shape B: by the create's own pending label),
+    // and a refresh records them apart from its leftovers, so no two states record one.
     it("a replacement after a replacement killed at its first POST holds at most size + maxSurge", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new ReplaceStep("main", "cbd", null)]);
     });
     // Seed 7072 of the soak (shape B; shape A too): a replacement cancelled (Ctrl-C) in its create,
     // then one delete-before-create killed in its create; the first instance's refresh recorded the
     // killed create's servers as its leftovers and the recovery's create took them as an
-    // interrupted run's. A create beside a live instance now leaves them to that instance.
-    it("a recovery after a cancelled, then a killed, replacement leaves the first instance's servers to it", async () => {
+    // interrupted run's: two states recorded them. A refresh now records them apart, so the
+    // create takes them and the first instance's delete leaves them.
+    it("a recovery after a cancelled, then a killed, replacement records no server in two states", async () => {
       await holds(sim(), [
         new TogetherStep("main"), new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "dbc", { atChange: 3, mode: "kill" }),
       ]);
@@ -84,8 +84,8 @@ for (const shape of SHAPES) {
     // Seed 6001 of the soak (shape A): the old instance's refresh records the killed create's
     // server as a leftover with that create's owner mark (a refresh writes nothing: a Read key
     // refreshes), and the next create took it for an interrupted run's before the old instance's
-    // delete ran: two instances claimed it. Fixed as the case above.
-    it("a create after a cancelled, then a killed, replacement leaves the old instance's recorded leftover", async () => {
+    // delete ran: two states recorded it. Fixed as the case above.
+    it("a create after a cancelled, then a killed, replacement (one region fewer) records no server in two states", async () => {
       await holds(sim(), [
         new UpStep("main", { kind: "region", group: 0, region: "sgp", add: false }, null),
         new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "dbc", { atChange: 1, mode: "kill" }),
