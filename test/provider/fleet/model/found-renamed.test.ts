@@ -2,7 +2,7 @@
 // first name, and a new Fleet `web` (the reuse slot) carries the same tag; a killed create of
 // either leaves servers that only one of them may take.
 import { SHAPES } from "../../../helpers/simulator";
-import { DestroyStep, RenameStep, ReplaceStep, UpStep } from "./commands";
+import { DestroyStep, RecoverStep, RenameStep, ReplaceStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -13,6 +13,14 @@ for (const shape of SHAPES) {
     // (docs/guide/ownership.md): a server in no state, made again by `web`'s recovery.
     it.skip("the renamed Fleet's delete leaves a killed create of the new `web` alone", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new ReplaceStep("main", "cbd", null)]);
+    });
+    // Seed 7092 of the soak (shape B; shape A fails too): the same, found by the guide's recovery:
+    // the renamed Fleet's refresh finds the killed create's servers under its kept tag and its
+    // update deletes them; `web`'s recovery makes its members again. Masked until bd11ed9, when
+    // that refresh recorded them as its own leftovers (the model counted them the renamed
+    // Fleet's); now it records them apart, as nobody's. Open, by choice, as above.
+    it.skip("the renamed Fleet's recovery leaves a killed create of the new `web` alone", async () => {
+      await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new RecoverStep()]);
     });
     // Seed 7032 (shape B; shape A failed too): renamed back to its first name after a replacement
     // killed under the second, the Fleet listed by its kept tag and its current name's, both the
