@@ -38,11 +38,12 @@ export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): 
     region: o.region ?? "",
     plan: o.plan ?? "",
     os: o.os ?? "",
-    osId: o.osId ?? 0,
     mainIp: o.mainIp ?? "",
     status: o.status ?? "",
     tags: o.tags ?? [],
   };
+  // The image's id only where no slug names it (the catalogue gives one from the other).
+  if (m.os === "" && typeof o.osId === "number" && o.osId !== 0) m.osId = o.osId;
   if (typeof o.ownerTag === "string" && o.ownerTag !== "") m.ownerTag = o.ownerTag;
   if (Array.isArray(o.sshKeyIds) && o.sshKeyIds.length > 0) m.sshKeyIds = o.sshKeyIds;
   if (o.backups === true) m.backups = true;

@@ -38,11 +38,15 @@ export function memberSpecs(groups: CheckedGroup[], cat: CatalogueSnapshot, opts
   return specs;
 }
 
-/** `props` without the fields that equal their server default. */
+/**
+ * `props` without the fields that equal their server default, nor `osId` where `os` names the
+ * image (the catalogue gives one from the other; the state keeps the slug once per member).
+ */
 export function compact(props: object): Props {
   const out: Props = {};
+  const slug = typeof (props as Props).os === "string" && (props as Props).os !== "";
   for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("__") || v === undefined) continue;
+    if (k.startsWith("__") || v === undefined || (k === "osId" && slug)) continue;
     const d = (SERVER_DEFAULTS as Props)[k];
     if (d !== undefined && JSON.stringify(d) === JSON.stringify(v) && k !== "label" && k !== "tags") continue;
     out[k] = v;

@@ -123,7 +123,7 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     const { id, outs } = await up(news({ maxSurge: 2 }));
     const oldIds = Object.fromEntries(Object.entries(outs.members).map(([k, m]: [string, any]) => [m.id, k]));
     const res = await change(id, outs, news({ maxSurge: 2, defaults: { plan: "vc2-1c-1gb", os: "debian-12", tags: ["fleet"] } }));
-    expect(res.plan.plannedChanges).to.deep.equal(["replace 6 (os, osId) in 3 batches of at most 2: api-ewr-1, api-fra-1, db-ewr-1, db-fra-1, web-ewr-1, web-fra-1"]);
+    expect(res.plan.plannedChanges).to.deep.equal(["replace 6 (os) in 3 batches of at most 2: api-ewr-1, api-fra-1, db-ewr-1, db-fra-1, web-ewr-1, web-fra-1"]);
     expect(Object.values(res.outs.members).every((m: any) => m.os === "debian-12" && m.status === "active")).to.equal(true);
     const raw = await sim.rawServers();
     const t = (iso: string | null) => (iso ? Date.parse(iso) : Infinity);
@@ -245,7 +245,7 @@ describeProviderShapes((shape) => `Fleet provider against the simulator, shape $
     const olds = { ...recorded, __provider: "SHELL" };
     const resumed = await change(id, olds, debian);
     expect(resumed.plan.plannedChanges).to.deep.equal([
-      "replace 1 (os, osId) in 1 batch of at most 2: web-fra-1",
+      "replace 1 (os) in 1 batch of at most 2: web-fra-1",
       `delete 1 leftover server(s) of a failed roll: ${Object.keys(recorded.leftovers)[0]}`,
     ]);
     expect(Object.values(resumed.outs.members).every((m: any) => m.os === "debian-12")).to.equal(true);

@@ -59,16 +59,16 @@ for (const shape of SHAPES) {
       const K = provproto.PropertyDiff.Kind;
       const paths = Object.fromEntries(diff.getDetaileddiffMap().toArray().map(([k, v]: [string, any]) => [k, v[0] ?? K.ADD]));
       expect(paths).to.deep.equal({
-        'memberSpecs["web-ewr-1"].os': K.UPDATE, 'memberSpecs["web-ewr-1"].osId': K.UPDATE,
-        'memberSpecs["web-fra-1"].os': K.UPDATE, 'memberSpecs["web-fra-1"].osId': K.UPDATE,
+        'memberSpecs["web-ewr-1"].os': K.UPDATE,
+        'memberSpecs["web-fra-1"].os': K.UPDATE,
         'memberSpecs["web-ewr-2"]': K.ADD, 'memberSpecs["web-fra-2"]': K.ADD,
       });
       // `memberSpecs` is an input only: every path says so, and the engine shows old values from the recorded inputs.
-      expect(diff.getDetaileddiffMap().toArray().map(([, v]: [string, any]) => v[1])).to.deep.equal(Array(6).fill(true));
+      expect(diff.getDetaileddiffMap().toArray().map(([, v]: [string, any]) => v[1])).to.deep.equal(Array(4).fill(true));
       await engine.firstLog;
       // The plan in words went to the engine's log once, as a warning on the Fleet's URN (the CLI
       // prints it under the Fleet; the dynamic face shows the same line).
-      expect(engine.logged).to.deep.equal([{ urn: URN, severity: 2, message: "Fleet web plan: create 2: web-ewr-2, web-fra-2; replace 2 (os, osId) in 2 batches of at most 1: web-ewr-1, web-fra-1" }]);
+      expect(engine.logged).to.deep.equal([{ urn: URN, severity: 2, message: "Fleet web plan: create 2: web-ewr-2, web-fra-2; replace 2 (os) in 2 batches of at most 1: web-ewr-1, web-fra-1" }]);
       host.engineLog.close();
       engine.close();
     });
