@@ -218,7 +218,7 @@ for (const shape of SHAPES) {
       // The plan in words, from the provider through the engine's log, and the detailed diff:
       // each member key with the field that replaces it.
       // The CLI prints an info diagnostic on stderr: the last two entries are this preview's.
-      expect(project.printed.slice(-2).join("\n")).to.match(/plan: replace 7 \(os, osId\) in 4 batches of at most 2: api-ewr-1, api-fra-1, db-ewr-1, db-fra-1, web-ewr-1, web-ewr-2, web-fra-1/);
+      expect(project.printed.slice(-2).join("\n")).to.match(/plan: replace 7 \(os\) in 4 batches of at most 2: api-ewr-1, api-fra-1, db-ewr-1, db-fra-1, web-ewr-1, web-ewr-2, web-fra-1/);
       expect(preview.match(/~ os {2}: "ubuntu-24.04" => "debian-12"/g) ?? []).to.have.length(7);
       for (const key of ["api-ewr-1", "db-fra-1", "web-ewr-2"]) expect(preview).to.match(new RegExp(`~ ${key} *: \\{`));
       const p = probe(world, new Set(before));
@@ -325,7 +325,7 @@ for (const shape of SHAPES) {
       await project.pulumi("config", "set", "os", "debian-12");
       const preview = await project.pulumi("preview", "--diff");
       // The dynamic host shows no detailed diff: the provider's plan comes as a warning.
-      expect(project.printed.slice(-2).join("\n"), preview).to.match(/Fleet fleet plan: replace 6 \(os, osId\) in 3 batches of at most 2/);
+      expect(project.printed.slice(-2).join("\n"), preview).to.match(/Fleet fleet plan: replace 6 \(os\) in 3 batches of at most 2/);
       const p = probe(world, new Set(before));
       try {
         await project.pulumi("up", "--yes", "--skip-preview");
