@@ -14,7 +14,8 @@ import { liveInstancesOf } from "./identity";
  *              one its state records its members with (an import's, on a server a killed run made)
  * interrupted  carries this resource's fleet tag and the owner mark of another Fleet instance
  *              that no server marks live: left by a create of this same resource that never
- *              finished (the tag names the resource: stack, parents and name, as its URN does)
+ *              finished (the tag names the resource: stack, parents and name, as its URN does);
+ *              under a tag of a name the resource left before its last run, another's
  * unmarked     carries this resource's fleet tag and no owner mark: made by a release from
  *              before owner marks
  * another      anything else: a live instance's, a Server's, another resource's, two owners
@@ -28,6 +29,8 @@ export interface Holder {
   fleetTag: string | undefined;
   /** The owner marks this instance's state records its members with (an import's): a server carrying one is its own too. */
   importedOwners?: ReadonlySet<string>;
+  /** Whether an interrupted run's server under `fleetTag` may be this resource's (unrecorded.ts `interruptedTags`); else it is another's. @default true */
+  interruptedHere?: boolean;
 }
 
 /** Whose `server` is for `holder`; `live`: the instances that some listed server marks live; `recordedOwner`: the owner mark the state recorded it with. */
@@ -37,7 +40,7 @@ export function whose(tags: readonly string[] | undefined, holder: Holder, live:
   if (owner === holder.instance || (owner !== undefined && ((typeof recordedOwner === "string" && owner === recordedOwner) || holder.importedOwners?.has(owner)))) return "own";
   if (holder.fleetTag === undefined || !(tags ?? []).includes(holder.fleetTag)) return "another";
   if (owner === undefined) return "unmarked";
-  return isFleetInstance(owner) && !live.has(owner) ? "interrupted" : "another";
+  return isFleetInstance(owner) && !live.has(owner) && holder.interruptedHere !== false ? "interrupted" : "another";
 }
 
 /** A listed server this instance may take: its own, an interrupted run's, or (not in a create) an unmarked one. */

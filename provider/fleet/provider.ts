@@ -43,7 +43,7 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { createMayTake } from "./ownership";
 import { pairUntagged, removeUntaken } from "./untagged";
-import { importedOwners, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
+import { importedOwners, interruptedTags, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
 import { dropGoneMembers } from "./gone";
 import { settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
@@ -100,7 +100,7 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, leftovers: state.leftovers, found, previous: new Set() });
-  const outs = outputsOf(inputs, state, fleetTag, 1, result.unproven);
+  const outs = outputsOf(inputs, state, fleetTag, fleetTag, 1, result.unproven);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };
 }
@@ -116,7 +116,7 @@ export async function update(
   const previous = new Set(Object.values(state.members).map((m) => m.id));
   // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
   const tags = resourceTags(olds, ctx);
-  const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance));
+  const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance), interruptedTags(olds, ctx));
   // With no tag to list by (no stack facts), nothing was listed, and no member is read either.
   if (tags.length > 0) warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
@@ -131,7 +131,7 @@ export async function update(
   if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
   if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, leftovers: state.leftovers, found, previous });
-  const outs = outputsOf(news, state, fleetTag, generation + 1, result.unproven);
+  const outs = outputsOf(news, state, fleetTag, fleetTagFor(ctx), generation + 1, result.unproven);
   // The name it runs under now, when not its first: a run killed under it tags by it.
   const formerTags = [...new Set([...(olds.formerTags ?? []), fleetTagFor(ctx)].filter((t): t is string => !!t && t !== fleetTag))].sort();
   if (formerTags.length > 0) outs.formerTags = formerTags;
@@ -256,7 +256,9 @@ async function run(
  * The outputs for the state as it is. They leave out `memberSpecs`: each member's record says
  * what its server now is, and the state's inputs hold the spec declared last.
  */
-function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undefined, generation: number, unproven: readonly string[] = []): FleetOutputs {
+function outputsOf(
+  ins: FleetInputs, state: FleetState, fleetTag: string | undefined, nameTag: string | undefined, generation: number, unproven: readonly string[] = [],
+): FleetOutputs {
   const { adoptIds: _a, adoptTag: _t, memberSpecs: _s, ...rest } = ins as FleetInputs & RawProps;
   delete (rest as RawProps).__provider;
   const keys = Object.keys(state.members).sort(compareKeys);
@@ -265,6 +267,7 @@ function outputsOf(ins: FleetInputs, state: FleetState, fleetTag: string | undef
     members: Object.fromEntries(keys.map((k) => [k, state.members[k]])),
     leftovers: state.leftovers,
     ...(fleetTag ? { fleetTag } : {}),
+    ...(nameTag ? { nameTag } : {}),
     generation,
     ...(unproven.length > 0 ? { unproven: [...unproven] } : {}),
   };
@@ -296,7 +299,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
   // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
-  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(props, ctx), recorded, true, importedOwners(props.members, instance));
+  const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(props, ctx), recorded, true, importedOwners(props.members, instance), interruptedTags(props, ctx));
   for (const { server: s, owner } of claims) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
   const ops = memberOps({ ctx, fleetTag, instance, generation: props.generation ?? 0, listed: new Map(listed.map((s) => [s.id, s])) });

@@ -20,7 +20,7 @@ import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
 import { fleetTagFor, instanceOf } from "./identity";
-import { importedOwners, resourceTags, unrecordedServers } from "./unrecorded";
+import { importedOwners, interruptedTags, resourceTags, unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
 
@@ -46,7 +46,7 @@ export async function readFleet(id: string, props: Recorded<FleetOutputs>, ctx: 
   // instance's (a killed update's) becomes a leftover; a killed create's is no instance's and is
   // recorded apart, so a create that takes it first leaves no server claimed twice (ownership.ts).
   const recorded = new Set([...Object.values(members), ...Object.values(leftovers)].map((m) => m.id));
-  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props, ctx), recorded, false, importedOwners(members, instanceOf(id)));
+  const { claims } = await unrecordedServers(ctx, instanceOf(id), resourceTags(props, ctx), recorded, false, importedOwners(members, instanceOf(id)), interruptedTags(props, ctx));
   const interrupted: NonNullable<FleetOutputs["interrupted"]> = {};
   for (const { server, owner, kind } of claims) {
     if (kind === "interrupted") interrupted[server.id] = owner !== undefined ? { owner } : {};
@@ -101,7 +101,7 @@ async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutco
     ownerTag: ownerTag ?? "",
     // The tag of the name it is imported under, kept through a later rename like a create's: a run
     // of this resource killed before the import tagged its servers by that name.
-    ...(fleetTag ? { fleetTag } : {}),
+    ...(fleetTag ? { fleetTag, nameTag: fleetTag } : {}),
   };
   return { id, props: outs, inputs: inputsOf(outs) };
 }

@@ -190,6 +190,12 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
    * run killed under one of them made is still found after a rename back; absent until then.
    */
   formerTags?: string[];
+  /**
+   * The tag of the name the fleet's last create, import or update ran under. A killed create's
+   * servers under another of its tags are not its own runs' (unrecorded.ts `interruptedTags`);
+   * absent in a state written before it existed.
+   */
+  nameTag?: string;
   /** How many operations wrote this state; part of each member create's Idempotency-Key. */
   generation?: number;
   /** A roll that failed and was rolled back, held until the program changes (health/held-roll.ts). */

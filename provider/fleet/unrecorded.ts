@@ -26,6 +26,18 @@ export function resourceTags(recorded: { fleetTag?: string; formerTags?: readonl
   return [...new Set([fleetTagFor(ctx), recorded.fleetTag, ...(recorded.formerTags ?? [])].filter((t): t is string => !!t))];
 }
 
+/**
+ * The tags under which an interrupted run's server (another instance's owner mark, or shape B's
+ * create label) may be this resource's: the name it runs under now and the one its state was
+ * last written under. Its last run under that name took or deleted what its earlier runs left
+ * there, so one under a name it left before is a new Fleet's of that name (a rename's first name
+ * reused). Every tag for a state written before `nameTag` existed.
+ */
+export function interruptedTags(recorded: { nameTag?: string }, ctx: OperationContext): Set<string> | undefined {
+  if (!recorded.nameTag) return undefined;
+  return new Set([fleetTagFor(ctx), recorded.nameTag].filter((t): t is string => !!t));
+}
+
 /** What the lists by a resource's tags show: every live tagged server, the untagged ones (shape B), and the tagged ones the instance may take. */
 export interface ResourceServers {
   found: Server[];
@@ -39,21 +51,24 @@ export interface ResourceServers {
  * run from a killed create of a new Fleet of its first name (docs/guide/ownership.md).
  */
 export async function resourceServers(
-  ctx: OperationContext, instance: string, tags: readonly string[], unmarked: boolean, importedOwners?: ReadonlySet<string>,
+  ctx: OperationContext, instance: string, tags: readonly string[], unmarked: boolean, importedOwners?: ReadonlySet<string>, interruptedUnder?: ReadonlySet<string>,
 ): Promise<ResourceServers> {
   const [lists, untaggedLists] = await Promise.all([
     Promise.all(tags.map((t) => fleetServers(ctx, t))),
     Promise.all(tags.map((t) => untaggedServers(ctx, t))),
   ]);
-  const claims = tags.flatMap((t, i) => claimable(lists[i], { instance, fleetTag: t, unmarked, importedOwners }));
-  return { found: uniqueById(lists.flat(), (s) => s.id), untagged: uniqueById(untaggedLists.flat(), (s) => s.id), claims: uniqueById(claims, (c) => c.server.id) };
+  const here = (t: string) => !interruptedUnder || interruptedUnder.has(t);
+  const claims = tags.flatMap((t, i) => claimable(lists[i], { instance, fleetTag: t, unmarked, importedOwners, interruptedHere: here(t) }));
+  const untagged = tags.flatMap((t, i) => untaggedLists[i].filter((s) => here(t) || whoseUntagged(s) === "own"));
+  return { found: uniqueById(lists.flat(), (s) => s.id), untagged: uniqueById(untagged, (s) => s.id), claims: uniqueById(claims, (c) => c.server.id) };
 }
 
 /** The servers of this resource that `recorded` lacks and `instance` may take (the untagged ones too), each with the owner mark it carries when not the instance's, and every tagged server the lists showed. */
 export async function unrecordedServers(
   ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean, importedOwners?: ReadonlySet<string>,
+  interruptedUnder?: ReadonlySet<string>,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
-  const { found, untagged, claims } = await resourceServers(ctx, instance, tags, unmarked, importedOwners);
+  const { found, untagged, claims } = await resourceServers(ctx, instance, tags, unmarked, importedOwners, interruptedUnder);
   const all = uniqueById([...claims, ...untagged.map((server) => ({ server, kind: whoseUntagged(server) }))], (c) => c.server.id);
   return { claims: all.filter((c) => !recorded.has(c.server.id)), listed: found };
 }

@@ -1,25 +1,26 @@
 // Found by the model: a Fleet renamed by alias (`web` -> `web-blue`) keeps the fleet tag of its
 // first name, and a new Fleet `web` (the reuse slot) carries the same tag; a killed create of
-// either leaves servers that only one of them may take.
+// either leaves servers that only one of them may take. The renamed Fleet takes a killed create's
+// servers only under the names it runs under and last ran under (unrecorded.ts `interruptedTags`).
 import { SHAPES } from "../../../helpers/simulator";
 import { DestroyStep, FaultStep, RecoverStep, RenameStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
   describeFound("found by the model: a renamed Fleet and the reuse of its first name", shape, (sim) => {
-    // Fails: the servers of a killed create of the new `web` carry the old tag, and nothing on
-    // them tells them from the renamed Fleet's own killed run's (the cases below): the renamed
-    // Fleet's delete (the engine's, after its replacement) takes them. Open, by choice
-    // (docs/guide/ownership.md): a server in no state, made again by `web`'s recovery.
-    it.skip("the renamed Fleet's delete leaves a killed create of the new `web` alone", async () => {
+    // The servers of a killed create of the new `web` carry the old tag, and nothing on them
+    // tells them from the renamed Fleet's own killed run's (the cases below): the renamed
+    // Fleet's delete (the engine's, after its replacement) took them, and `web`'s recovery made
+    // its members again. Its update under the new name took what its own runs had left there.
+    it("the renamed Fleet's delete leaves a killed create of the new `web` alone", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new ReplaceStep("main", "cbd", null)]);
     });
     // Seed 7092 of the soak (shape B; shape A fails too): the same, found by the guide's recovery:
     // the renamed Fleet's refresh finds the killed create's servers under its kept tag and its
-    // update deletes them; `web`'s recovery makes its members again. Masked until bd11ed9, when
+    // update deleted them; `web`'s recovery made its members again. Masked until bd11ed9, when
     // that refresh recorded them as its own leftovers (the model counted them the renamed
-    // Fleet's); now it records them apart, as nobody's. Open, by choice, as above.
-    it.skip("the renamed Fleet's recovery leaves a killed create of the new `web` alone", async () => {
+    // Fleet's).
+    it("the renamed Fleet's recovery leaves a killed create of the new `web` alone", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new RecoverStep()]);
     });
     // Seed 7102 of the soak (shape B): the new `web`'s create, cancelled by Ctrl-C (answers delayed),

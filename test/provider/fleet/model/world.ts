@@ -62,21 +62,12 @@ export class World {
   outcomes: Partial<Record<Slot, Outcome>> = {};
   private instances = 0;
 
-  /**
-   * The soak's `--past-known`: a kill never lands on a create's end-of-run live mark, nor on a
-   * create of the reuse slot's `web` while `main`, renamed, keeps that name's tag (the two open
-   * cases, found-killed-create.test.ts and found-renamed.test.ts).
-   */
+  /** A kill never lands on a create's end-of-run live mark (the soak's `--past-known`). */
   pastKnown = false;
 
   constructor(readonly sim: TestSimulator) {
     this.observer = new Observer(this.inner, (h) => this.isRecorded(h));
     this.resetSlots();
-  }
-
-  /** Whether `slot` is the reuse slot's `web` while `main`, renamed, keeps `web`'s tag. */
-  private beside(slot: Slot): boolean {
-    return slot === "reuse" && this.slots.main.recorded !== undefined && this.slots.main.facts.name !== this.slots.reuse.facts.name;
   }
 
   get inner(): Sim {
@@ -143,11 +134,10 @@ export class World {
     if (interrupt) {
       op.onChange = (setLive) => {
         if (killed || cancelled) return;
-        // The known open cases, passed over when asked: a kill between a create's end-of-run live
-        // mark and the engine recording it (any later change), and a kill of the new `web`'s create
-        // beside the renamed Fleet that keeps its tag (by choice, docs/guide/ownership.md).
+        // The one known open case (found-killed-create.test.ts), passed over when asked: a kill
+        // between a create's end-of-run live mark and the engine recording it (any later change).
         if (setLive === op) liveSet = true;
-        if (this.pastKnown && interrupt.mode === "kill" && op.kind === "create" && (liveSet || this.beside(slot))) return;
+        if (this.pastKnown && interrupt.mode === "kill" && op.kind === "create" && liveSet) return;
         if (++changes < interrupt.atChange) return;
         if (interrupt.mode === "kill") {
           killed = true;
