@@ -2,7 +2,7 @@
 // (`web-ewr-1=<id>,web-ewr-2=<id>`), then an `up` that changes it (or at once the recovery's
 // refresh and `up`), then the teardown's destroy.
 import { SHAPES } from "../../../helpers/simulator";
-import { DestroyStep, ReimportStep, UpStep } from "./commands";
+import { DestroyStep, ReimportStep, ReplaceStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -23,6 +23,17 @@ for (const shape of SHAPES) {
     // servers carry the tag its URN gives, and the destroy finds them by it.
     it("a destroy after an update killed at its first create leaves no server", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReimportStep("main"), new UpStep("main", { kind: "count", group: 0, region: "fra", n: 1 }, { atChange: 1, mode: "kill" }), new DestroyStep("main", null)]);
+    });
+    // Seed 7101 of the soak (shape A): the imported instance's roll, killed after it deleted the
+    // member that marked the first instance live, left its other member with the first instance's
+    // owner mark, which no server marks live any more; a replacement's create took it for a killed
+    // create's and deleted it while the imported instance recorded it.
+    it("a replacement after the imported Fleet's killed roll leaves the member it recorded alone", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null), new ReimportStep("main"),
+        new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 1, maxUnavailable: 0 }, { atChange: 3, mode: "kill" }),
+        new ReplaceStep("main", "cbd", null),
+      ]);
     });
     // The killed update's new server carries the owner mark the import recorded its members with:
     // the imported instance's, as theirs is.
