@@ -83,16 +83,24 @@ export function whoseUntagged(server: Server): "own" | "interrupted" {
 }
 
 /**
- * What a create may take of what runs of its resource left, by the servers listed for its tags:
- * every interrupted one (a killed create's: no live instance holds it, and no refresh records it
- * as its own, read.ts), and, while no other instance of the resource is live, the untagged ones
- * an update's label marks too. Beside a live instance (a replacement's create runs beside the old
- * one) those may be that instance's killed update's, which its refresh records as leftovers and
- * its next update or delete takes or deletes; so two instances never claim one server.
+ * What a create may take of what runs of its resource left (`claims`, the tagged ones, and the
+ * `untagged` ones), by the servers listed for its tags. With no other instance of the resource
+ * live, all of them. Beside a live instance (a replacement's create runs beside the old one):
+ * - never an untagged one with an update's label: it may be that instance's killed update's,
+ *   which its refresh records as a leftover and its next update or delete takes or deletes;
+ * - an interrupted one (a killed create's: another owner mark that no server marks live, or the
+ *   create's label) only if the API made it after every server that marks another instance live.
+ *   The live instance's last run would have taken one made before (an update lists and takes
+ *   them), or it is that instance's own: an import records its members with the owner mark they
+ *   carry, which no server may mark live any more once a roll of the import deleted the member
+ *   that did. So two instances never claim one server.
  */
-export function createMayTake(untagged: readonly Server[], listed: readonly Server[], instance: string): Server[] {
-  const besideLive = listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
-  return besideLive ? untagged.filter((s) => whoseUntagged(s) === "interrupted") : [...untagged];
+export function createMayTake<C extends { server: Server }>(claims: readonly C[], untagged: readonly Server[], listed: readonly Server[], instance: string): { claims: C[]; untagged: Server[] } {
+  const marking = listed.filter((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
+  if (marking.length === 0) return { claims: [...claims], untagged: [...untagged] };
+  const newest = Math.max(...marking.map((s) => Date.parse(s.createdAt)));
+  const after = (s: Server) => Date.parse(s.createdAt) > newest;
+  return { claims: claims.filter((c) => after(c.server)), untagged: untagged.filter((s) => whoseUntagged(s) === "interrupted" && after(s)) };
 }
 
 /**

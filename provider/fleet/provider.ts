@@ -190,8 +190,8 @@ async function reconcileWithAccount(
   const [cat, all] = await Promise.all([
     catalogue(ctx.api), listed ?? resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
   ]);
-  const { found, claims } = all;
-  const untagged = scope.create ? createMayTake(all.untagged, found, scope.instance) : all.untagged;
+  const found = all.found;
+  const { claims, untagged } = scope.create ? createMayTake(all.claims, all.untagged, found, scope.instance) : all;
   const owners = new Map(claims.map((c) => [c.server.id, c.owner]));
   // Region, plan and image are read from the API; the other replace-forcing fields only the spec mark proves.
   const fits = (server: Server, spec: MemberSpec) =>
