@@ -163,7 +163,7 @@ function warnTakeOvers(ctx: OperationContext, takeOvers: TakeOvers): void {
 /** Which servers a reconciliation may take: this instance's, and whether unmarked ones count (ownership.ts). */
 interface Scope {
   instance: string;
-  /** A create's: what runs of the resource left untagged is taken only as far as ownership.ts `createMayTake` allows. */
+  /** A create's: what runs of the resource left is taken only as far as ownership.ts `createMayTake` allows. */
   create: boolean;
   unmarked: boolean;
   /** Whether the member creates' keys repeat a killed run's POSTs (an update's): untagged servers wait until after them (untagged.ts). */
@@ -298,7 +298,7 @@ async function destroy(id: string, props: Recorded<FleetOutputs>, ctx: Operation
   // instance's that the list shows (a live Fleet of the same name, an API that ignores the filter) stays.
   const recorded = new Set([...all.values()].map((m) => m.id));
   const fleetTag = props.fleetTag;
-  // Shape B: what a killed run of this resource POSTed and never tagged (its pending label) goes too.
+  // Shape B: what a killed run of this resource POSTed and never tagged (its pending labels) goes too.
   const { claims, listed } = await unrecordedServers(ctx, instance, resourceTags(props, ctx), recorded, true, importedOwners(props.members, instance), interruptedTags(props, ctx));
   for (const { server: s, owner } of claims) all.set(s.id, { ...recordMember(s.id, { ...s, os: s.osSlug ?? "" }), ...(owner ? { owner } : {}) });
   // The list just made answers each listed server's own tags; the others are read before their DELETE.
