@@ -3,8 +3,8 @@
 // the fleet's, identity.ts). The labels are this resource's alone, so they are its own runs':
 // one that fits a member in need by what the API shows of it (region, plan, image), where the
 // member's spec has no field the API never shows, becomes that member (no POST). The rest: a
-// create deletes them before it makes its members (a create beside a live instance of the
-// resource leaves that instance the ones an update's label marks, ownership.ts); an update does the same with those that fit no
+// create deletes them before it makes its members (beside a live instance of the resource, only
+// those ownership.ts `createMayTake` gives it); an update does the same with those that fit no
 // spec it POSTs, and for the others first sends its members' POSTs, whose deterministic keys
 // (made from the spec) an API that remembers them answers with the killed run's servers, and
 // then deletes the ones no member took.
