@@ -98,7 +98,10 @@ export function whoseUntagged(server: Server): "own" | "interrupted" {
 export function createMayTake<C extends { server: Server }>(claims: readonly C[], untagged: readonly Server[], listed: readonly Server[], instance: string): { claims: C[]; untagged: Server[] } {
   const marking = listed.filter((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
   if (marking.length === 0) return { claims: [...claims], untagged: [...untagged] };
-  const newest = Math.max(...marking.map((s) => Date.parse(s.createdAt)));
+  // A loop, not Math.max(...): every server an update makes carries the live mark, and a spread
+  // of 100,000 arguments overflows the stack.
+  let newest = -Infinity;
+  for (const s of marking) newest = Math.max(newest, Date.parse(s.createdAt));
   const after = (s: Server) => Date.parse(s.createdAt) > newest;
   return { claims: claims.filter((c) => after(c.server)), untagged: untagged.filter((s) => whoseUntagged(s) === "interrupted" && after(s)) };
 }
