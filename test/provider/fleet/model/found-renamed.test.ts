@@ -17,9 +17,7 @@ for (const shape of SHAPES) {
     });
     // Seed 7092 of the soak (shape B; shape A fails too): the same, found by the guide's recovery:
     // the renamed Fleet's refresh finds the killed create's servers under its kept tag and its
-    // update deleted them; `web`'s recovery made its members again. Masked until bd11ed9, when
-    // that refresh recorded them as its own leftovers (the model counted them the renamed
-    // Fleet's).
+    // update deleted them; `web`'s recovery made its members again.
     it("the renamed Fleet's recovery leaves a killed create of the new `web` alone", async () => {
       await holds(sim(), [new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }), new RecoverStep()]);
     });
