@@ -26,6 +26,7 @@ import type {
   CreateServerResult,
   CreateWebhookRequest,
   HostingApi,
+  ListOptions,
   MutationOptions,
   OsImage,
   Plan,
@@ -125,10 +126,11 @@ export class HostingClient implements HostingApi {
     return this.ensureShape();
   }
 
-  async *listServers(filter: ServerFilter = {}, opts: ReadOptions = {}): AsyncIterable<Server> {
+  async *listServers(filter: ServerFilter = {}, opts: ListOptions = {}): AsyncIterable<Server> {
     const os = await this.catalogue.os();
     const seen = new Set<string>();
-    const query = { label: filter.label, region: filter.region, tag: filter.tag };
+    const order = opts.newestFirst ? { sort: "date_created", order: "desc" } : {};
+    const query = { label: filter.label, region: filter.region, tag: filter.tag, ...order };
     for await (const w of this.pages("/v1/servers", "servers", query, opts)) {
       const s = toServer(w, os);
       // Page paging can show an item twice when the list shifts under it.
@@ -138,9 +140,12 @@ export class HostingClient implements HostingApi {
     }
   }
 
-  async listAllServers(filter?: ServerFilter, opts?: ReadOptions): Promise<Server[]> {
+  async listAllServers(filter?: ServerFilter, opts?: ListOptions): Promise<Server[]> {
     const all: Server[] = [];
-    for await (const s of this.listServers(filter, opts)) all.push(s);
+    for await (const s of this.listServers(filter, opts)) {
+      all.push(s);
+      if (opts?.stopAfter?.(s)) break;
+    }
     return all;
   }
 

@@ -1,15 +1,14 @@
 // The one status waiter of the provider process. Every server that waits (for `active` after
 // create, for `stopped`/`active` after a power action, for its absence after delete) registers
-// here, and one `listAllServers` call per poll answers all of them. Reads arriving less than
-// `readBatchMs` apart share one list call (or one GET when alone), up to `readBatchMaxMs` after
-// the first; each full list is kept for `readSnapshotMs` to answer the engine's Reads
-// (list-snapshot.ts says when that is safe). Polls go at the lowest priority ("poll").
-// A first poll comes at the API's estimated provisioning time when it sent one, or a little later
-// when other waiters are due then; otherwise after `initialPollMs`, growing by `backoff` up to
-// `maxPollMs`: every timing comes from `WaiterTimings` and the time from the `clock` option.
-// A wait or read whose `signal` aborts leaves at once with its reason (abortable.ts); a poll
-// still queued for its token when no waiter is left is dropped. What a user sees of this:
-// docs/guide/servers.md#create-delete-refresh.
+// here, and one list call per poll answers all of them: newest first, stopping once it has seen
+// every server due, so a wait for servers just made reads the newest page; only a list walked to
+// its end proves a server gone. Reads less than `readBatchMs` apart share one list call (or one
+// GET when alone), up to `readBatchMaxMs` after the first; each full list answers the engine's
+// Reads for `readSnapshotMs` (list-snapshot.ts). Polls go at the lowest priority ("poll"). A first
+// poll comes at the API's provisioning estimate or a little later to share a list, else after
+// `initialPollMs`, growing by `backoff` up to `maxPollMs` (`WaiterTimings`; time from `clock`).
+// A wait or read whose `signal` aborts leaves at once (abortable.ts); a poll queued for its token
+// when no waiter is left is dropped. What a user sees: docs/guide/servers.md#create-delete-refresh.
 
 import { abortableWait } from "../api/time/abortable";
 import { realClock, type Clock, type Timer } from "../api/time/clock";
@@ -227,10 +226,10 @@ export class StatusWaiter implements Waiter {
   }
 
   /** One full list, recorded as the snapshot when it succeeds. */
-  private async listAll(priority?: "poll", signal?: AbortSignal): Promise<Server[]> {
+  private async listAll(): Promise<Server[]> {
     const sent = this.snapshot.begin();
-    const listing = this.client.listAllServers(undefined, priority ? { priority, signal } : undefined);
-    if (!priority) this.readListInFlight = listing;
+    const listing = this.client.listAllServers();
+    this.readListInFlight = listing;
     try {
       const servers = await listing;
       this.snapshot.record(sent, servers);
@@ -238,6 +237,21 @@ export class StatusWaiter implements Waiter {
     } finally {
       if (this.readListInFlight === listing) this.readListInFlight = undefined;
     }
+  }
+
+  /**
+   * A poll's list: newest first, ending after the last of the `due` servers it sees. `complete`
+   * when it went to the end (some due server was not in it): only then does a server missing
+   * from it count as gone, and is the list kept as the snapshot.
+   */
+  private async pollList(due: readonly Entry[], signal: AbortSignal): Promise<{ servers: Map<string, Server>; complete: boolean }> {
+    const sent = this.snapshot.begin();
+    const unseen = new Set(due.map((e) => e.req.id));
+    const stopAfter = (s: Server) => unseen.delete(s.id) && unseen.size === 0;
+    const listed = await this.client.listAllServers(undefined, { priority: "poll", signal, newestFirst: true, stopAfter });
+    const complete = unseen.size > 0;
+    if (complete) this.snapshot.record(sent, listed);
+    return { servers: new Map(listed.map((s) => [s.id, s])), complete };
   }
 
   /** A waiter whose signal aborted (abortableWait rejects it): it leaves now, and a queued poll no one needs is dropped. */
@@ -289,12 +303,12 @@ export class StatusWaiter implements Waiter {
       const now = this.clock.now();
       const due = [...this.entries].filter((e) => e.dueAt <= now + this.timings.batchSlackMs || e.deadline <= now);
       if (due.length === 0) return;
-      let servers: Map<string, Server> | undefined;
+      let list: { servers: Map<string, Server>; complete: boolean } | undefined;
       let failure: unknown;
       const abort = (this.pollAbort = new AbortController());
       try {
         this.polls++;
-        servers = new Map((await this.listAll("poll", abort.signal)).map((s) => [s.id, s]));
+        list = await this.pollList(due, abort.signal);
         this.listFailures = 0;
       } catch (e) {
         if (abort.signal.aborted) return; // every waiter left (cancelled): nothing to settle
@@ -303,20 +317,23 @@ export class StatusWaiter implements Waiter {
       } finally {
         this.pollAbort = undefined;
       }
-      this.settle(due.filter((e) => this.entries.has(e)), servers, failure);
+      this.settle(due.filter((e) => this.entries.has(e)), list, failure);
     } finally {
       this.polling = false;
       this.schedule();
     }
   }
 
-  private settle(due: Entry[], servers: Map<string, Server> | undefined, failure: unknown): void {
+  private settle(due: Entry[], list: { servers: Map<string, Server>; complete: boolean } | undefined, failure: unknown): void {
     const now = this.clock.now();
     const isDue = new Set(due);
-    // A fresh list answers every waiter, due or not: someone's poll is everyone's news.
-    for (const e of servers ? [...this.entries] : due) {
-      if (servers) {
-        const server = servers.get(e.req.id);
+    // A fresh list answers every waiter, due or not, that it proves something of: someone's
+    // poll is everyone's news. A list that stopped early holds every due server, and proves
+    // nothing of a server it does not hold.
+    for (const e of list ? [...this.entries] : due) {
+      if (list) {
+        const server = list.servers.get(e.req.id);
+        if (!server && !list.complete) continue;
         e.last = server;
         e.observed = true;
         const verdict = e.req.goal(server, now - e.startedAt);

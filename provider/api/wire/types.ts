@@ -205,6 +205,14 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
+/** Options of a server list. */
+export interface ListOptions extends ReadOptions {
+  /** Newest first (`sort=date_created&order=desc`, the order the API documents); else the API's own order. */
+  newestFirst?: boolean;
+  /** Asked of each server listed: true ends the walk after it, and no further page is asked for. */
+  stopAfter?: (server: Server) => boolean;
+}
+
 /** Options of a mutating call. */
 export interface MutationOptions {
   /**
@@ -231,8 +239,8 @@ export interface ClientStats {
 export interface HostingApi {
   readonly shape: Promise<ApiShape>;
   /** Pages with `per_page=500` (cursor or page paging by the client's options). */
-  listServers(filter?: ServerFilter, opts?: ReadOptions): AsyncIterable<Server>;
-  listAllServers(filter?: ServerFilter, opts?: ReadOptions): Promise<Server[]>;
+  listServers(filter?: ServerFilter, opts?: ListOptions): AsyncIterable<Server>;
+  listAllServers(filter?: ServerFilter, opts?: ListOptions): Promise<Server[]>;
   /** undefined when the server does not exist (404) or is terminated. */
   getServer(id: string, opts?: ReadOptions): Promise<Server | undefined>;
   createServer(req: CreateServerRequest, opts?: MutationOptions): Promise<CreateServerResult>;
