@@ -86,6 +86,8 @@ async function backOffAndCancel(n: number): Promise<{ sleep: Phase; cancel: Phas
   const transport = {
     send: async () => (attempts++, { status: 503, data: { error: { code: "SERVICE_UNAVAILABLE", message: "down" } }, header: () => undefined }),
     redact: (t: string) => t,
+    takeSlot: async () => undefined,
+    freeSlot: () => undefined,
   } as unknown as Transport;
   const unpaced: Pacer = {
     acquire: async () => ({ seq: 0, settled: false }),

@@ -10,15 +10,23 @@ export class InFlightLimit {
 
   constructor(private readonly limit: number) {}
 
-  /** Runs `send` once fewer than `limit` others run; its slot frees when it settles. */
-  async run<T>(send: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
+  /**
+   * Runs `send` once fewer than `limit` others run (at once when `taken`: its slot was taken
+   * already); its slot frees when it settles.
+   */
+  async run<T>(send: () => Promise<T>, taken = false): Promise<T> {
+    if (!taken) await this.take();
     try {
       return await send();
     } finally {
       this.release();
     }
+  }
+
+  /** Resolves once a slot is this caller's; `run(send, true)` or `release()` gives it back. */
+  async take(): Promise<void> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
   }
 
   /** Requests waiting for a slot. */
@@ -27,7 +35,7 @@ export class InFlightLimit {
   }
 
   /** Hands the slot to the first waiter (the count stays), else frees it. */
-  private release(): void {
+  release(): void {
     if (this.head < this.waiting.length) {
       const next = this.waiting[this.head]!;
       this.waiting[this.head++] = undefined as unknown as () => void;

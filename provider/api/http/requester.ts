@@ -3,7 +3,7 @@
 // keeps the counters of stats().
 
 import { toHttpError, readErrorBody } from "./error-hints";
-import type { Pacer } from "../pacing/pacer";
+import type { Pacer, Ticket } from "../pacing/pacer";
 import { withRetries, type RetryPolicy } from "./retry";
 import type { ShapeTracker } from "../wire/shape";
 import type { RawRequest, RawResponse, Transport } from "./transport";
@@ -51,13 +51,20 @@ export class Requester {
     if (opts.idempotencyKey && (method === "POST" || method === "PATCH")) headers[IDEMPOTENCY_KEY] = opts.idempotencyKey;
     const plainPath = path.split("?")[0]!;
     let afterLostAnswer = false;
+    // The first attempt's token and connection are waited for before the retry machinery is
+    // built: a Fleet queues a call per member at once, and a call that waits holds this frame
+    // only. Each retry waits for its own.
+    let first: Ticket | undefined = await this.deps.limiter.acquire(priority, opts.signal);
+    await this.deps.transport.takeSlot();
 
     const attempt = async (): Promise<CallResult> => {
-      const ticket = await this.deps.limiter.acquire(priority, opts.signal);
+      const held = first;
+      first = undefined;
+      const ticket = held ?? (await this.deps.limiter.acquire(priority, opts.signal));
       this.count(method, plainPath);
       let res: RawResponse;
       try {
-        res = await this.deps.transport.send({ method, path, body, headers });
+        res = await this.deps.transport.send({ method, path, body, headers }, held !== undefined);
       } catch (e) {
         this.deps.limiter.release(ticket);
         // Only a mutation's lost answer matters (a GET did nothing).
@@ -73,13 +80,21 @@ export class Requester {
       throw this.errorFor(method, path, res, opts.operation);
     };
 
-    return withRetries(attempt, this.deps.policy, {
-      method,
-      path: plainPath,
-      safeToRepeat: method === "GET" || method === "DELETE" || headers[IDEMPOTENCY_KEY] !== undefined,
-      onRetry: () => this.counters.retries++,
-      signal: opts.signal,
-    });
+    try {
+      return await withRetries(attempt, this.deps.policy, {
+        method,
+        path: plainPath,
+        safeToRepeat: method === "GET" || method === "DELETE" || headers[IDEMPOTENCY_KEY] !== undefined,
+        onRetry: () => this.counters.retries++,
+        signal: opts.signal,
+      });
+    } finally {
+      // No first attempt ran (the signal aborted meanwhile): its token and connection go back.
+      if (first !== undefined) {
+        this.deps.limiter.release(first);
+        this.deps.transport.freeSlot();
+      }
+    }
   }
 
   /** The typed error of an error answer (also for answers a caller accepted, then refused). */

@@ -66,7 +66,17 @@ export class Transport {
     });
   }
 
-  async send(req: RawRequest): Promise<RawResponse> {
+  /** Waits for a connection of its own; the next `send(req, true)` uses it, or `freeSlot()` gives it back. */
+  takeSlot(): Promise<void> {
+    return this.inFlight.take();
+  }
+
+  freeSlot(): void {
+    this.inFlight.release();
+  }
+
+  /** Sends once a connection is free (at once with `slotTaken`: `takeSlot()` got one). */
+  async send(req: RawRequest, slotTaken = false): Promise<RawResponse> {
     const headers: Record<string, string> = { ...req.headers, Authorization: `Bearer ${this.#apiKey}` };
     if (req.body !== undefined) headers["Content-Type"] = "application/json";
     try {
@@ -75,7 +85,7 @@ export class Transport {
         url: req.path,
         data: req.body === undefined ? undefined : JSON.stringify(req.body),
         headers,
-      }));
+      }), slotTaken);
       return {
         status: res.status,
         data: res.data === "" ? undefined : res.data,

@@ -233,6 +233,8 @@ describe("cancellation reaches every wait, paced request and retry (virtual time
           return { status: 503, data: { error: { code: "SERVICE_UNAVAILABLE", message: "down" } }, header: () => undefined };
         },
         redact: (t: string) => t,
+        takeSlot: async () => undefined,
+        freeSlot: () => undefined,
       } as unknown as Transport;
       const requester = new Requester({
         transport,
