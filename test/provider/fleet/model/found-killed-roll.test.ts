@@ -26,6 +26,17 @@ for (const shape of SHAPES) {
         new ReimportStep("main"),
       ]);
     });
+    // Seed 7131 of the soak (shape A, after 6,390 sequences): the roll's new server was POSTed when
+    // the kill came; the next `up`'s program is the one the state records, so it shows no change
+    // and runs no operation of the Fleet, and the server stays in no state until the guide's
+    // recovery (a refresh, then an `up`), which the sequence's end runs.
+    it("an up of the program the state records after a killed roll changes nothing; the recovery removes the roll's server", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null),
+        new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 1, maxUnavailable: 0 }, { atChange: 1, mode: "kill" }),
+        new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-1gb", maxSurge: 1, maxUnavailable: 0 }, null),
+      ]);
+    });
     // Seed 7062 of the soak (shape B): a roll to another image killed at its fourth change, then a
     // roll back with maxSurge 0: the state recorded a member by a server that did not exist.
     it("a roll back with maxSurge 0 after a killed roll records only servers that exist", async () => {
