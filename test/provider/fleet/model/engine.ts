@@ -84,7 +84,7 @@ export async function up(w: World, slot: Slot, interrupt?: Interrupt, proc?: Mod
     if (!d.changes) return undefined;
     return fleet.update(rec.id, rec.outs, inputs, ctx);
   }, interrupt, proc);
-  w.outcomes[slot] = r.killed ? "killed" : r.error === undefined ? "ok" : isPartial(r.error) ? "partial" : "failed";
+  w.outcomes[slot] = r.killed ? "killed" : r.error === undefined ? (r.value ? "ok" : "unchanged") : isPartial(r.error) ? "partial" : "failed";
   let words: string;
   if (r.killed) words = `update of ${rec.handle} killed`;
   else if (r.error === undefined) {

@@ -41,7 +41,8 @@ export interface Interrupt {
 }
 
 /** How the last run of a slot in a step ended, for the checks after it. */
-export type Outcome = "ok" | "imported" | "partial" | "failed" | "killed" | "delete-failed";
+/** How a slot's last run ended; "unchanged": an `up` whose diff found no change, so no operation of the Fleet ran. */
+export type Outcome = "ok" | "unchanged" | "imported" | "partial" | "failed" | "killed" | "delete-failed";
 
 export interface Figures {
   sequences: number;
