@@ -38,6 +38,7 @@ import { countedOps, planTotals } from "./member-progress";
 import { type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 import type { Server } from "../api/wire/types";
 import { catalogue } from "../core/catalogue";
+import { inServiceToReplace } from "./in-service";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
@@ -119,6 +120,13 @@ export async function update(
   const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance), interruptedTags(olds, ctx));
   // With no tag to list by (no stack facts), nothing was listed, and no member is read either.
   if (tags.length > 0) warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
+  // A killed update's server in service that the plan will replace is recorded as its member, so
+  // the roll's batches take it out (in-service.ts); none in a steady `up`, and no request more.
+  const inService = inServiceToReplace(listed.claims, state.members, news.memberSpecs, await catalogue(ctx.api));
+  for (const [key, member] of Object.entries(inService)) {
+    state.members[key] = member;
+    delete state.leftovers[member.id];
+  }
   const plan = planMembers(state.members, news.memberSpecs, state.leftovers);
   const held = holdIfStill(plan, olds.heldRoll, news, state.members);
   // While a roll is held, new members are made like the members it was rolled back to.

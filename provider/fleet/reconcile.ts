@@ -5,7 +5,8 @@
 //              being replaced: it becomes the member through the server core's adoption, no POST
 //   stray      any other unrecorded server of the fleet: recorded as a leftover, so the same
 //              `up` deletes it and a failure keeps it in the state
-// A leftover an earlier run recorded that fits a member in need is reclaimed too.
+// A leftover an earlier run recorded that fits a member in need is reclaimed too. An update has
+// already recorded as members its own servers in service whose spec changed (in-service.ts).
 
 import type { Server } from "../api/wire/types";
 import { memberKeyOf } from "./identity";

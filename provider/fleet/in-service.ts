@@ -1,0 +1,40 @@
+// A server that a killed update of this instance made for a member the state does not record,
+// in service (`active`), whose spec has changed since (its spec mark is not the member's, and
+// region, plan or image differ): recorded as that member before the update plans, so its plan
+// replaces it in the roll's batches (within maxSurge and maxUnavailable) instead of deleting it
+// with the leftovers before the first batch. Any other unrecorded server stays with reconcile.ts.
+
+import type { Server } from "../api/wire/types";
+import type { CatalogueSnapshot } from "../core/catalogue";
+import { serverOutputs } from "../server/normalize";
+import { planServer } from "../server/plan";
+import { memberKeyOf, specMarkOf } from "./identity";
+import type { Claimable } from "./ownership";
+import { serverInputsOf } from "./specs";
+import { recordMember } from "./server-member-ops";
+import type { MemberSpec, RecordedMember } from "./types";
+
+/**
+ * The members to record from `claims` (this instance's own servers, by ownership.ts): for each
+ * declared key with no member recorded, its one own server in service whose spec changed.
+ */
+export function inServiceToReplace(
+  claims: readonly Claimable[], members: Readonly<Record<string, RecordedMember>>, specs: Readonly<Record<string, MemberSpec>>, cat: CatalogueSnapshot,
+): Record<string, RecordedMember> {
+  const recorded = new Set(Object.values(members).map((m) => m.id));
+  const byKey = new Map<string, Server[]>();
+  for (const { server, kind, owner } of claims) {
+    const key = kind === "own" && owner === undefined && !recorded.has(server.id) ? memberKeyOf(server.tags) : undefined;
+    if (key === undefined || key in members || !specs[key]) continue;
+    byKey.set(key, [...(byKey.get(key) ?? []), server]);
+  }
+  const out: Record<string, RecordedMember> = {};
+  for (const [key, servers] of byKey) {
+    if (servers.length !== 1 || servers[0].status !== "active") continue;
+    const [server] = servers;
+    if ((server.tags ?? []).includes(specMarkOf(specs[key]))) continue; // it fits: reconcile.ts takes it over
+    const member = recordMember(server.id, serverOutputs(server, {}, cat));
+    if ((planServer(member, serverInputsOf(specs[key]), cat).replaces ?? []).length > 0) out[key] = member;
+  }
+  return out;
+}

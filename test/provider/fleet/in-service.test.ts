@@ -1,0 +1,49 @@
+// Which unrecorded servers an update records as members before it plans (provider/fleet/in-service.ts):
+// only this instance's one server in service for a declared member with none recorded, whose spec
+// changed in a field the API shows, so that the roll replaces it within maxUnavailable.
+import { expect } from "chai";
+import { catalogue, type CatalogueSnapshot } from "../../../provider/core/catalogue";
+import { inServiceToReplace } from "../../../provider/fleet/in-service";
+import { memberTagOf, ownerMarkOf, specMarkOf } from "../../../provider/fleet/identity";
+import type { Claimable } from "../../../provider/fleet/ownership";
+import type { MemberSpec, RecordedMember } from "../../../provider/fleet/types";
+import type { Server } from "../../../provider/api/wire/types";
+import { useClientSimulator } from "../../helpers/client-simulator";
+
+const INSTANCE = "fleet-1";
+const spec = (os: string): MemberSpec => ({ region: "ewr", plan: "vc2-1c-1gb", os, label: "web-ewr-2" });
+const OLD = spec("ubuntu-24.04");
+const NEW = spec("debian-12");
+
+function made(id: string, key: string, madeWith: MemberSpec, status: Server["status"] = "active"): Server {
+  return {
+    id, label: key, status, region: "ewr", plan: "vc2-1c-1gb", mainIp: "", vcpus: 1, ramGb: 1, diskGb: 25, osSlug: madeWith.os,
+    tags: [memberTagOf(key), ownerMarkOf(INSTANCE), specMarkOf(madeWith)], backups: false, ddosProtection: false, sshKeyIds: [], createdAt: "2026-11-29T00:00:00Z",
+  };
+}
+const own = (server: Server): Claimable => ({ server, kind: "own" });
+
+describe("an update records a killed update's server in service as its member, for the roll to replace", () => {
+  const sim = useClientSimulator("A");
+  let cat: CatalogueSnapshot;
+  before(async () => (cat = await catalogue(sim().client())));
+  const members: Record<string, RecordedMember> = {};
+
+  it("its one active server on the old image: recorded as the member, and the plan will replace it", () => {
+    const out = inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], members, { "web-ewr-2": NEW }, cat);
+    expect(Object.keys(out)).to.deep.equal(["web-ewr-2"]);
+    expect(out["web-ewr-2"]).to.include({ id: "s1", os: "ubuntu-24.04" });
+  });
+
+  it("leaves a server that fits the spec (reconcile.ts takes it over), one not active, two for one member, another owner's, and a recorded member", () => {
+    const specs = { "web-ewr-2": NEW };
+    expect(inServiceToReplace([own(made("s1", "web-ewr-2", NEW))], members, specs, cat), "fits").to.deep.equal({});
+    expect(inServiceToReplace([own(made("s1", "web-ewr-2", OLD, "pending"))], members, specs, cat), "pending").to.deep.equal({});
+    expect(inServiceToReplace([own(made("s1", "web-ewr-2", OLD)), own(made("s2", "web-ewr-2", OLD))], members, specs, cat), "two").to.deep.equal({});
+    const interrupted: Claimable = { server: made("s1", "web-ewr-2", OLD), kind: "interrupted", owner: "fleet-0" };
+    expect(inServiceToReplace([interrupted], members, specs, cat), "another owner's").to.deep.equal({});
+    const recorded = { "web-ewr-2": { id: "s0" } as RecordedMember };
+    expect(inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], recorded, specs, cat), "recorded").to.deep.equal({});
+    expect(inServiceToReplace([own(made("s1", "web-ewr-3", OLD))], members, specs, cat), "no longer declared").to.deep.equal({});
+  });
+});
