@@ -3,7 +3,8 @@
 // replacements whose new server an interrupted run made (`adopt`) rolled; new members created
 // (all at once); then the other replacements rolled in batches of maxSurge + maxUnavailable in key
 // order (the first maxUnavailable old servers deleted, the batch's new servers created and waited
-// for, the rest of the old servers deleted, pauseSeconds; a canary first, batches.ts). So the
+// for, the rest of the old servers deleted, pauseSeconds; a canary first, batches.ts; members out
+// of service at the start count against maxUnavailable and go first in their batch). So the
 // account never holds more than size + maxSurge of the fleet's servers, and never fewer than
 // size - maxUnavailable members serve. `state` is updated after every completed call, so what
 // the caller records on failure is exactly what exists. Servers an interrupted run made come in
@@ -26,6 +27,12 @@ export interface FleetState {
 export interface RollOptions {
   maxSurge: number;
   maxUnavailable: number;
+  /**
+   * Members out of service when the roll starts (failing their check, health/unavailable.ts): each
+   * counts against maxUnavailable until it is replaced, and taking its old server out costs
+   * nothing, so its batch takes it out first. With maxSurge 0 they are rolled first. @default none
+   */
+  outOfService?: readonly string[];
   pauseMs: number;
   clock: Pick<Clock, "sleep">;
   /** Member key → server id to take over instead of creating: a new member's or a replacement's. */
@@ -94,9 +101,13 @@ export async function applyPlan(
 async function rollReplacements(
   state: FleetState, keys: string[], specs: Record<string, MemberSpec>, ops: MemberOps, opts: RollOptions,
 ): Promise<RollResult> {
-  const size = Math.max(1, opts.maxSurge + opts.maxUnavailable);
+  // Members out of service still to replace: they use up maxUnavailable until their batch.
+  const sick = new Set((opts.outOfService ?? []).filter((k) => keys.includes(k)));
+  const size = Math.max(1, opts.maxSurge + Math.max(0, opts.maxUnavailable - sick.size));
+  // With no surge a batch must take its old servers out first: the sick ones go first, which costs nothing.
+  const ordered = opts.maxSurge === 0 && sick.size > 0 ? [...keys.filter((k) => sick.has(k)), ...keys.filter((k) => !sick.has(k))] : keys;
   let replaced = 0;
-  const batches = batchesOf(keys, size, opts.pauseMs, opts.canary, opts.canaryPauseMs);
+  const batches = batchesOf(ordered, size, opts.pauseMs, opts.canary, opts.canaryPauseMs);
   for (const [index, { keys: batch, pauseBeforeMs }] of batches.entries()) {
     opts.progress?.status(rollBatchLine(index + 1, batches.length, batch));
     if (pauseBeforeMs > 0) {
@@ -107,27 +118,34 @@ async function rollReplacements(
         return { failures: [new MemberFailure(batch[0], `the roll stopped in its pause (pauseSeconds) before this member's batch: ${why}`)], replaced };
       }
     }
-    const failures = await rollBatch(state, batch, specs, ops, opts.maxUnavailable, opts.adopt ?? {});
+    const sickElsewhere = [...sick].filter((k) => !batch.includes(k)).length;
+    const out = { free: batch.filter((k) => sick.has(k)), budget: Math.max(0, opts.maxUnavailable - sickElsewhere) };
+    const failures = await rollBatch(state, batch, specs, ops, out, opts.adopt ?? {});
     replaced += batch.length - failures.filter((f) => batch.includes(f.key)).length;
     if (failures.length > 0) return { failures, replaced };
+    for (const key of batch) sick.delete(key);
   }
   return { failures: [], replaced };
 }
 
-/** One batch; returns its failures (the roll stops on any). */
+/**
+ * One batch; returns its failures (the roll stops on any). `out.free`: its members out of service
+ * already; `out.budget`: how many others it may take out of service first.
+ */
 async function rollBatch(
-  state: FleetState, batch: string[], specs: Record<string, MemberSpec>, ops: MemberOps, maxUnavailable: number, adopt: Record<string, string>,
+  state: FleetState, batch: string[], specs: Record<string, MemberSpec>, ops: MemberOps, out: { free: string[]; budget: number }, adopt: Record<string, string>,
 ): Promise<MemberFailure[]> {
   const failures: MemberFailure[] = [];
   const old: Record<string, RecordedMember> = Object.fromEntries(batch.map((k) => [k, state.members[k]]));
   // a. Out of service first: these members have no server until their new one is created.
-  const early = batch.slice(0, Math.min(maxUnavailable, batch.length));
-  const out = await removeAll(early, (key) => old[key], ops);
-  for (const key of out.removed) {
+  const serving = batch.filter((k) => !out.free.includes(k));
+  const early = [...out.free, ...serving.slice(0, Math.min(out.budget, serving.length))];
+  const takenOut = await removeAll(early, (key) => old[key], ops);
+  for (const key of takenOut.removed) {
     delete state.members[key];
     delete old[key];
   }
-  failures.push(...out.failures);
+  failures.push(...takenOut.failures);
   if (failures.length > 0) return failures;
   // b. The new servers, each active before its old one goes.
   const fresh: Record<string, RecordedMember> = {};

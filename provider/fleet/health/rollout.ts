@@ -56,9 +56,9 @@ async function rollOutPlan(
 ): Promise<Omit<RolloutResult, "unproven">> {
   const old: Record<string, RecordedMember> = {};
   for (const key of replacing) if (state.members[key]) old[key] = state.members[key];
-  // Sick members already count against maxUnavailable (unavailable.ts).
+  // Sick members already count against maxUnavailable until replaced (unavailable.ts, roll.ts).
   const sick = opts.maxUnavailable > 0 && replacing.length > 0 ? await unhealthyMembers(state.members, opts.checks, opts.gate) : [];
-  const result = await applyPlan(state, plan, specs, gated, { ...opts, maxUnavailable: Math.max(0, opts.maxUnavailable - sick.length) });
+  const result = await applyPlan(state, plan, specs, gated, { ...opts, outOfService: sick });
   // A member whose new server took its place (only its old server's delete failed: a leftover now) did not fail its roll.
   const failed = result.failures.filter((f) => f instanceof MemberFailure && old[f.key] && !swapped(state, old, f));
   if (failed.length === 0 || !opts.rollback || opts.signal?.aborted) return { ...result, notes: [], rolledBack: false };

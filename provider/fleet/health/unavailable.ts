@@ -1,6 +1,7 @@
 // Members that fail their health check when a roll starts count as unavailable: a roll allowed
-// maxUnavailable N takes old servers out early only for N minus those, so a fleet that already
-// has sick members is not thinned further by its own roll. One probe per member, only when the
+// maxUnavailable N takes serving old servers out early only for N minus those not yet replaced,
+// so a fleet that already has sick members is not thinned further by its own roll; a sick
+// member's old server serves nothing and goes first in its batch (roll.ts). One probe per member, only when the
 // roll may take servers out early (maxUnavailable above 0); a probe that cannot run counts as
 // a failure.
 

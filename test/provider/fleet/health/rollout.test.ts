@@ -121,7 +121,7 @@ describe("fleet health-gated roll on virtual time", () => {
     ]);
   });
 
-  it("a member failing its check when the roll starts counts as unavailable: maxUnavailable 1 then takes no old server out early", async () => {
+  it("a member failing its check when the roll starts counts as unavailable: maxUnavailable 1 then takes no serving old server out early", async () => {
     const clock = fakeClock();
     const model = new Model(clock, "none");
     const state = model.seed();
