@@ -18,9 +18,10 @@ import type { MemberSpec, RecordedMember } from "./types";
  * The members to record from `claims` (this instance's own servers, by ownership.ts): for each
  * declared key with no member recorded, its one own server in service whose spec changed.
  */
-export function inServiceToReplace(
-  claims: readonly Claimable[], members: Readonly<Record<string, RecordedMember>>, specs: Readonly<Record<string, MemberSpec>>, cat: CatalogueSnapshot,
-): Record<string, RecordedMember> {
+export async function inServiceToReplace(
+  claims: readonly Claimable[], members: Readonly<Record<string, RecordedMember>>, specs: Readonly<Record<string, MemberSpec>>,
+  catalogue: () => Promise<CatalogueSnapshot>,
+): Promise<Record<string, RecordedMember>> {
   const recorded = new Set(Object.values(members).map((m) => m.id));
   const byKey = new Map<string, Server[]>();
   for (const { server, kind, owner } of claims) {
@@ -33,6 +34,7 @@ export function inServiceToReplace(
     if (servers.length !== 1 || servers[0].status !== "active") continue;
     const [server] = servers;
     if ((server.tags ?? []).includes(specMarkOf(specs[key]))) continue; // it fits: reconcile.ts takes it over
+    const cat = await catalogue(); // read only when there is one: a steady update has none
     const member = recordMember(server.id, serverOutputs(server, {}, cat));
     if ((planServer(member, serverInputsOf(specs[key]), cat).replaces ?? []).length > 0) out[key] = member;
   }

@@ -122,7 +122,7 @@ export async function update(
   if (tags.length > 0) warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
   // A killed update's server in service that the plan will replace is recorded as its member, so
   // the roll's batches take it out (in-service.ts); none in a steady `up`, and no request more.
-  const inService = inServiceToReplace(listed.claims, state.members, news.memberSpecs, await catalogue(ctx.api));
+  const inService = await inServiceToReplace(listed.claims, state.members, news.memberSpecs, () => catalogue(ctx.api));
   for (const [key, member] of Object.entries(inService)) {
     state.members[key] = member;
     delete state.leftovers[member.id];

@@ -29,21 +29,21 @@ describe("an update records a killed update's server in service as its member, f
   before(async () => (cat = await catalogue(sim().client())));
   const members: Record<string, RecordedMember> = {};
 
-  it("its one active server on the old image: recorded as the member, and the plan will replace it", () => {
-    const out = inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], members, { "web-ewr-2": NEW }, cat);
+  it("its one active server on the old image: recorded as the member, and the plan will replace it", async () => {
+    const out = await inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], members, { "web-ewr-2": NEW }, () => Promise.resolve(cat));
     expect(Object.keys(out)).to.deep.equal(["web-ewr-2"]);
     expect(out["web-ewr-2"]).to.include({ id: "s1", os: "ubuntu-24.04" });
   });
 
-  it("leaves a server that fits the spec (reconcile.ts takes it over), one not active, two for one member, another owner's, and a recorded member", () => {
+  it("leaves a server that fits the spec (reconcile.ts takes it over), one not active, two for one member, another owner's, and a recorded member", async () => {
     const specs = { "web-ewr-2": NEW };
-    expect(inServiceToReplace([own(made("s1", "web-ewr-2", NEW))], members, specs, cat), "fits").to.deep.equal({});
-    expect(inServiceToReplace([own(made("s1", "web-ewr-2", OLD, "pending"))], members, specs, cat), "pending").to.deep.equal({});
-    expect(inServiceToReplace([own(made("s1", "web-ewr-2", OLD)), own(made("s2", "web-ewr-2", OLD))], members, specs, cat), "two").to.deep.equal({});
+    expect(await inServiceToReplace([own(made("s1", "web-ewr-2", NEW))], members, specs, () => Promise.resolve(cat)), "fits").to.deep.equal({});
+    expect(await inServiceToReplace([own(made("s1", "web-ewr-2", OLD, "pending"))], members, specs, () => Promise.resolve(cat)), "pending").to.deep.equal({});
+    expect(await inServiceToReplace([own(made("s1", "web-ewr-2", OLD)), own(made("s2", "web-ewr-2", OLD))], members, specs, () => Promise.resolve(cat)), "two").to.deep.equal({});
     const interrupted: Claimable = { server: made("s1", "web-ewr-2", OLD), kind: "interrupted", owner: "fleet-0" };
-    expect(inServiceToReplace([interrupted], members, specs, cat), "another owner's").to.deep.equal({});
+    expect(await inServiceToReplace([interrupted], members, specs, () => Promise.resolve(cat)), "another owner's").to.deep.equal({});
     const recorded = { "web-ewr-2": { id: "s0" } as RecordedMember };
-    expect(inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], recorded, specs, cat), "recorded").to.deep.equal({});
-    expect(inServiceToReplace([own(made("s1", "web-ewr-3", OLD))], members, specs, cat), "no longer declared").to.deep.equal({});
+    expect(await inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], recorded, specs, () => Promise.resolve(cat)), "recorded").to.deep.equal({});
+    expect(await inServiceToReplace([own(made("s1", "web-ewr-3", OLD))], members, specs, () => Promise.resolve(cat)), "no longer declared").to.deep.equal({});
   });
 });
