@@ -102,7 +102,8 @@ async function rollReplacements(
   state: FleetState, keys: string[], specs: Record<string, MemberSpec>, ops: MemberOps, opts: RollOptions,
 ): Promise<RollResult> {
   // Members out of service still to replace: they use up maxUnavailable until their batch.
-  const sick = new Set((opts.outOfService ?? []).filter((k) => keys.includes(k)));
+  const rolled = new Set(keys);
+  const sick = new Set((opts.outOfService ?? []).filter((k) => rolled.has(k)));
   const size = Math.max(1, opts.maxSurge + Math.max(0, opts.maxUnavailable - sick.size));
   // With no surge a batch must take its old servers out first: the sick ones go first, which costs nothing.
   const ordered = opts.maxSurge === 0 && sick.size > 0 ? [...keys.filter((k) => sick.has(k)), ...keys.filter((k) => !sick.has(k))] : keys;
@@ -118,8 +119,8 @@ async function rollReplacements(
         return { failures: [new MemberFailure(batch[0], `the roll stopped in its pause (pauseSeconds) before this member's batch: ${why}`)], replaced };
       }
     }
-    const sickElsewhere = [...sick].filter((k) => !batch.includes(k)).length;
-    const out = { free: batch.filter((k) => sick.has(k)), budget: Math.max(0, opts.maxUnavailable - sickElsewhere) };
+    const free = batch.filter((k) => sick.has(k));
+    const out = { free, budget: Math.max(0, opts.maxUnavailable - (sick.size - free.length)) };
     const failures = await rollBatch(state, batch, specs, ops, out, opts.adopt ?? {});
     replaced += batch.length - failures.filter((f) => batch.includes(f.key)).length;
     if (failures.length > 0) return { failures, replaced };
