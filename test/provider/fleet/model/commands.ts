@@ -31,9 +31,10 @@ export function afterStep(w: World, step: string, words: string, slots: Slot[]):
   for (const slot of slots) {
     const outcome = w.outcomes[slot];
     if (outcome === "ok" || outcome === "partial" || outcome === "failed") found.push(...checkExists(w, slot, outcome === "ok"));
-    // No operation ran: what a killed run of the instance made is the recovery's (a refresh
-    // records it), as the CLI's warning of the interrupted operation says; what it records must exist.
-    else if (outcome === "unchanged") found.push(...checkExists(w, slot, false, true));
+    // No operation ran: what a killed run of the instance made or deleted is the recovery's (a
+    // refresh records it), as the CLI's warning of the interrupted operation says; anything else
+    // the state records must exist.
+    else if (outcome === "unchanged") found.push(...checkExists(w, slot, false, true, true));
     else if (outcome === "imported") found.push(...checkExists(w, slot, true, false));
   }
   w.outcomes = {};

@@ -4,7 +4,8 @@
 //             records exists; after a run that succeeded, with the recorded status (an import's
 //             as it read them), and every
 //             live server the model saw the instance make or take is recorded (so no member key
-//             has a second server)
+//             has a second server); after an `up` whose diff found no change, every server its
+//             state records exists but one a killed run of the instance deleted (the recovery's)
 //   orphans   after a recovery (a completed `up` of every instance), every live server is recorded
 
 import { recordedIds, type World } from "./world";
@@ -28,15 +29,17 @@ export function checkStates(w: World): string[] {
 
 /**
  * After a run of `slot` that completed; `succeeded` when it ended without an error; `statuses`
- * unless the run was an import, which records each server as it read it (a pending one included).
+ * unless the run was an import, which records each server as it read it (a pending one included);
+ * `unchanged` after an `up` whose diff found no change, which leaves a killed run's deletes to the recovery.
  */
-export function checkExists(w: World, slot: Slot, succeeded: boolean, statuses = succeeded): string[] {
+export function checkExists(w: World, slot: Slot, succeeded: boolean, statuses = succeeded, unchanged = false): string[] {
   const rec = w.slots[slot].recorded;
   if (!rec) return [];
   const out: string[] = [];
   const live = new Map(w.observer.live().map((s) => [s.id, s]));
   for (const [key, m] of Object.entries(rec.outs.members ?? {}) as [string, any][]) {
     const s = live.get(m.id);
+    if (!s && unchanged && w.observer.deletedBy.get(m.id) === rec.handle) continue;
     if (!s) out.push(`exists: ${rec.handle} records member ${key} as ${m.id}, which does not exist`);
     else if (statuses && s.status !== m.status) out.push(`exists: ${rec.handle} records member ${key} (${m.id}) as ${m.status}, it is ${s.status}`);
   }

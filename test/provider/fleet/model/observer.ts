@@ -52,6 +52,8 @@ const LIVE = "hosting-live:";
 
 export class Observer {
   readonly owners = new Map<string, Owner>();
+  /** The instance handle of the operation that deleted each server. */
+  readonly deletedBy = new Map<string, string>();
   readonly violations: string[] = [];
   private readonly running = new Map<string, RunningOp>();
   private snapshot = new Map<string, Seen>();
@@ -88,6 +90,7 @@ export class Observer {
   /** Forgets every server (a new sequence on a reset simulator). */
   clear(): void {
     this.owners.clear();
+    this.deletedBy.clear();
     this.snapshot.clear();
     this.running.clear();
     this.violations.length = 0;
@@ -162,6 +165,7 @@ export class Observer {
   }
 
   private deleted(s: ServerRecord, before: Seen, op: RunningOp): void {
+    this.deletedBy.set(s.id, op.handle);
     this.touch(s.id, op, "deleted");
     if (op.kind !== "update" || !this.isFleets(s.id, op)) return;
     const key = memberKeyOf(s.tags);
