@@ -37,10 +37,11 @@ for (const shape of SHAPES) {
         new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-1gb", maxSurge: 1, maxUnavailable: 0 }, null),
       ]);
     });
-    // Seed 7181 of the soak (shape A, after 9,822 sequences, at 27cce14; its first `up`'s kill came
-    // after the create ended): a roll killed after it deleted a member's old server, then an `up` of the program the state records, itself killed
-    // at its first change: it shows no change and runs no operation, so the state still names the
-    // deleted server until the guide's recovery, which the sequence's end runs.
+    // Seed 7181 of the soak (shape A, after 9,822 sequences; its first `up`'s kill came after the
+    // create ended): a roll killed after it deleted a member's old server, then an `up` of the
+    // program the state records (its kill never lands): it shows no change and runs no operation,
+    // so the state still names the deleted server until the guide's recovery, which the
+    // sequence's end runs.
     it("an up of the program the state records after a roll killed past a delete changes nothing; the recovery records what exists", async () => {
       await holds(sim(), [
         new UpStep("main", null, null),
