@@ -83,6 +83,27 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     expect((await sim.rawServers()).length, "no server made twice").to.equal(2);
   });
 
+  shapeB("a repeated POST answered with an untagged server this update took over for another member makes its member anew: no server recorded twice", async () => {
+    const inputs = await checked(news(1));
+    const { id, outs } = await fleet.create(inputs, web());
+    const three = await checked(news(3), inputs);
+    // The killed update sent web-ewr-3's POST and not web-ewr-2's (POSTs in flight reach the API in
+    // any order), and tagged neither: played by that update run to the end, web-ewr-2's server
+    // deleted and web-ewr-3's put back as it was before its PATCH. The next update pairs that
+    // untagged server with web-ewr-2 (the first member in need), then web-ewr-3's POST repeats its key.
+    const made = (await fleet.update(id, outs, three, web())).outs.members;
+    await sim.deleteServer(made["web-ewr-2"].id);
+    await testApi().updateServer(made["web-ewr-3"].id, { label: PENDING, tags: [] });
+    const { outs: again } = await fleet.update(id, outs, three, web());
+    const ids = Object.values(again.members).map((m: any) => m.id);
+    expect(new Set(ids).size, "one server per member").to.equal(3);
+    expect(ids, "the untagged server is a member").to.include(made["web-ewr-3"].id);
+    expect(await live()).to.deep.equal([...ids].sort());
+    for (const [key, m] of Object.entries(again.members) as Array<[string, Props]>) {
+      expect((await testApi().getServer(m.id))!.tags, `${key}'s server is marked as ${key}`).to.include(`hosting-member:${key}`);
+    }
+  });
+
   shapeB("a server that carries the pending label and another instance's owner mark is not the create's to delete", async () => {
     const held = await sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["hosting-owner:server"] });
     await fleet.create(await checked(news(1)), web());
