@@ -4,7 +4,7 @@
 // one per endpoint of the spec, are a few lines each over the modules that do the work.
 
 import { createHash, randomUUID } from "crypto";
-import { ApiError, IncompleteCreateError } from "./http/errors";
+import { ApiError, IncompleteCreateError, ReplayHeldElsewhereError } from "./http/errors";
 import { CatalogueCache } from "./catalogue/catalogue-cache";
 import type { OsCatalogue } from "./catalogue/os-catalogue";
 import { CatalogueFileCache, fileCached } from "./catalogue/catalogue-file-cache";
@@ -22,6 +22,7 @@ import type {
   Account,
   ApiShape,
   ClientStats,
+  CreateServerOptions,
   CreateServerRequest,
   CreateServerResult,
   CreateWebhookRequest,
@@ -159,7 +160,7 @@ export class HostingClient implements HostingApi {
     return s.status === "terminated" ? undefined : s;
   }
 
-  async createServer(req: CreateServerRequest, opts: MutationOptions = {}): Promise<CreateServerResult> {
+  async createServer(req: CreateServerRequest, opts: CreateServerOptions = {}): Promise<CreateServerResult> {
     const [os, shape] = await Promise.all([this.catalogue.os(), this.ensureShape()]);
     const image = os.resolve(req);
     const idempotencyKey = opts.idempotencyKey ?? randomUUID();
@@ -176,6 +177,8 @@ export class HostingClient implements HostingApi {
     });
     const w = this.one(res.data, "server", "POST", "/v1/servers");
     const result: CreateServerResult = { server: toServer(w, os) };
+    // A repeated key answered with a server the caller holds for something else: left as it is.
+    if (opts.heldElsewhere?.(result.server.id)) throw new ReplayHeldElsewhereError(result.server.id);
     const est = Number(w.estimated_provisioning_seconds);
     if (w.estimated_provisioning_seconds !== undefined && Number.isFinite(est)) {
       result.estimatedProvisioningMs = Math.round(est * 1000);

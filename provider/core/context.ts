@@ -69,10 +69,16 @@ export interface OperationContext {
    * whose PATCH never came is still found (a fleet member's: fleet/identity.ts); the PATCH sets the label.
    */
   readonly pendingLabel?: string;
+  /**
+   * Whether the operation already holds the server a create's answer names for something else
+   * (a fleet's update: a member's repeated key answered with the server it took over for another
+   * member); such an answer ends the create before anything is sent about that server.
+   */
+  readonly heldElsewhere?: (serverId: string) => boolean;
 }
 
 /** What a caller inside the core may set for one call it makes on the context's behalf (a fleet member's create). */
-export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "pendingLabel" | "resource" | "log" | "progress" | "signal" | "clock">>;
+export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "pendingLabel" | "heldElsewhere" | "resource" | "log" | "progress" | "signal" | "clock">>;
 
 /** `ctx` with `overrides` laid over it; the shared parts stay the same objects. */
 export function withOverrides(ctx: OperationContext, overrides: OperationOverrides): OperationContext {

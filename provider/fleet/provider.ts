@@ -134,7 +134,9 @@ export async function update(
   const scope = { instance, create: false, unmarked: true, replays: true, adopted: new Set<string>(), tags };
   const { reclaim, found, untagged } = await reconcileWithAccount(ctx, state, plan, ins.memberSpecs, fleetTag, scope, listed);
   const takeOvers: TakeOvers = [];
-  const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers });
+  // What this run takes over, by server id: a member's repeated POST answered with one of them makes anew.
+  const heldFor = new Map(Object.entries(reclaim).map(([key, sid]) => [sid, key]));
+  const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers, ...(heldFor.size > 0 ? { heldFor } : {}) });
   const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
   if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);

@@ -14,6 +14,7 @@ import { ResourceInitFailedError } from "../server/resource-init-failed";
 import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../server/types";
 import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
+import { ReplayHeldElsewhereError } from "../api/http/errors";
 import { withOverrides, type OperationContext } from "../core/context";
 import { silentProgress } from "../core/progress";
 import { identityTags, liveMarkOf, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
@@ -26,7 +27,7 @@ import type { MemberSpec, RecordedMember } from "./types";
 
 type Props = Record<string, unknown>;
 
-/** How many keys one member's create tries when each answer names a server that is gone. */
+/** How many keys one member's create tries when each answer names a server that is gone or held for another member. */
 const MAX_ATTEMPTS = 8;
 
 /** Outputs of a server as the fleet records them: the reported fields, and what diff needs. */
@@ -94,6 +95,12 @@ export interface MemberContext {
    */
   fleetId?: string;
   generation: number;
+  /**
+   * Server id -> the member key this run takes it over for (an update's reclaims): an untagged
+   * server is paired with a member by fit alone, so it may be the one another member's repeated
+   * POST is answered with; that member then tries its next key instead of taking it too.
+   */
+  heldFor?: ReadonlyMap<string, string>;
 }
 
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
@@ -112,11 +119,13 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)]), ...live],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
       ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag, fleet.fleetId !== undefined ? "update" : "create") }),
+      ...(fleet.heldFor ? { heldElsewhere: (id: string) => (fleet.heldFor!.get(id) ?? key) !== key } : {}),
     });
   };
   // An update's key repeats a killed run's POST; when the API's answer to it names a server that
-  // is gone (deleted since: the next run deletes what a killed one left untagged), the next
-  // attempt's key makes the member anew. A random key (a create's) never repeats: no retry.
+  // is gone (deleted since: the next run deletes what a killed one left untagged) or one this run
+  // takes over for another member (`heldFor`), the next attempt's key makes the member anew. A
+  // random key (a create's) never repeats: no retry.
   const replayedGone = async (e: unknown): Promise<boolean> =>
     fleet.fleetId !== undefined && e instanceof ResourceInitFailedError && !ctx.signal?.aborted && (await ctx.api.getServer(e.id, { signal: ctx.signal })) === undefined;
   return {
@@ -127,7 +136,8 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
           const res = await server.create(inputs, identity(key, spec, adoptId !== undefined, attempt));
           return recordMember(res.id, res.outs as ServerOutputs);
         } catch (e) {
-          if (adoptId === undefined && attempt < MAX_ATTEMPTS - 1 && (await replayedGone(e).catch(() => false))) continue;
+          const again = e instanceof ReplayHeldElsewhereError || (await replayedGone(e).catch(() => false));
+          if (adoptId === undefined && attempt < MAX_ATTEMPTS - 1 && again) continue;
           throw failure(key, e);
         }
       }

@@ -72,7 +72,7 @@ export async function create(inputs: Recorded<ServerInputs>, ctx: OperationConte
   let created: CreateServerResult;
   try {
     // Cancelled before the POST went: nothing exists, a plain error. After its answer: a partial create below.
-    created = await client.createServer(req, { idempotencyKey: ctx.idempotencyKey ?? randomUUID(), signal });
+    created = await client.createServer(req, { idempotencyKey: ctx.idempotencyKey ?? randomUUID(), signal, heldElsewhere: ctx.heldElsewhere });
   } catch (e) {
     // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
     if (!(e instanceof IncompleteCreateError)) throw e;

@@ -106,6 +106,19 @@ function formatHttpMessage(d: HttpErrorDetails): string {
 }
 
 /**
+ * A create's Idempotency-Key was answered with a server the caller already holds for something
+ * else (`CreateServerOptions.heldElsewhere`): a key a killed run sent, whose server a fleet's
+ * update took over for another member. Nothing was sent about that server (no tags PATCH), and
+ * this create made nothing: its caller may try again with another key.
+ */
+export class ReplayHeldElsewhereError extends ApiError {
+  override readonly name: string = "ReplayHeldElsewhereError";
+  constructor(readonly serverId: string) {
+    super("POST", "/v1/servers", `the Idempotency-Key was answered with server ${serverId}, which this operation holds for another member; nothing was changed`);
+  }
+}
+
+/**
  * The server was created, but a call that belongs to the create failed after the POST (shape
  * B's tags, which its create table lacks, go by PATCH right after). The server exists: callers
  * must keep `server` (the provider records it as a partial create), never forget it.

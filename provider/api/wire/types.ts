@@ -227,6 +227,15 @@ export interface MutationOptions {
   idempotencyKey?: string;
 }
 
+export interface CreateServerOptions extends MutationOptions {
+  /**
+   * Whether the caller already holds the server an answer names for something else: a repeated
+   * key may be answered with a server made before, which a fleet's update took over for another
+   * member. Such an answer ends the create with `ReplayHeldElsewhereError`, before its tags PATCH.
+   */
+  heldElsewhere?: (serverId: string) => boolean;
+}
+
 /** What the client has done so far in this process (for benchmarks and tests). */
 export interface ClientStats {
   requests: number;
@@ -243,7 +252,7 @@ export interface HostingApi {
   listAllServers(filter?: ServerFilter, opts?: ListOptions): Promise<Server[]>;
   /** undefined when the server does not exist (404) or is terminated. */
   getServer(id: string, opts?: ReadOptions): Promise<Server | undefined>;
-  createServer(req: CreateServerRequest, opts?: MutationOptions): Promise<CreateServerResult>;
+  createServer(req: CreateServerRequest, opts?: CreateServerOptions): Promise<CreateServerResult>;
   updateServer(id: string, req: UpdateServerRequest, opts?: MutationOptions): Promise<Server>;
   /** Resolves true when deleted, false when it was already gone (404). */
   deleteServer(id: string, opts?: MutationOptions): Promise<boolean>;
