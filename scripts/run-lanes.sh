@@ -17,13 +17,14 @@ trap 'rm -rf "$work_dir"' EXIT
 # One tarball for every tarball lane: the same bytes a user would install.
 tarball="$work_dir/$(cd "$REPO" && npm pack --silent --pack-destination "$work_dir" | tail -1)"
 
-# The titles of a lane's failing tests and the error lines under them (Pulumi's
-# diagnostics included), at most 60 lines.
+# The titles of a lane's failing tests and each one's error up to its stack: the assertion's
+# message and its expected/actual lines, Pulumi's diagnostics; at most 60 lines.
 failure_digest() {
   echo "lane $1:"
   sed -n '/^ *[0-9][0-9]* failing/,$p' "$2" \
-    | awk '/^ +[0-9]+\) / { print; title = 1; next } title { print; title = 0; next }
-           /[Ee]rror|failed|expected/ && !/^ +at / { print }' \
+    | awk '/^ +[0-9]+\) / { print; error = 1; n = 0; next }
+           error && /^ +at / { error = 0; next }
+           error && NF && n < 20 { print; n++ }' \
     | cut -c1-300 | head -60
 }
 
