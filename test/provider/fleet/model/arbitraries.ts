@@ -14,7 +14,12 @@ import type { Interrupt } from "./world";
 const slotArb = fc.oneof({ arbitrary: fc.constant<Slot>("main"), weight: 6 }, { arbitrary: fc.constantFrom<Slot>("nested", "prod", "reuse"), weight: 2 });
 const groupArb = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.constant(1), weight: 1 });
 const regionArb = fc.constantFrom(...REGIONS);
-const interruptArb: fc.Arbitrary<Interrupt> = fc.record({ atChange: fc.integer({ min: 1, max: 14 }), mode: fc.constantFrom<Interrupt["mode"]>("kill", "kill", "ctrl-c") });
+const interruptArb: fc.Arbitrary<Interrupt> = fc.record({
+  atChange: fc.integer({ min: 1, max: 14 }),
+  mode: fc.constantFrom<Interrupt["mode"]>("kill", "kill", "ctrl-c"),
+  // Half the interrupted runs send their requests in a drawn order (shrinks to "as made").
+  order: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 0x7fffffff })),
+});
 const rolling = fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).filter(([s, u]) => s + u >= 1);
 
 export const editArb: fc.Arbitrary<Edit> = fc.oneof(

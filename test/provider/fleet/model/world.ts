@@ -38,6 +38,8 @@ export interface SlotState {
 export interface Interrupt {
   atChange: number;
   mode: "kill" | "ctrl-c";
+  /** A seed of the order the interrupted process sends requests made together in (processes.ts); absent or 0: at once, as made. */
+  order?: number;
 }
 
 /** How the last run of a slot in a step ended, for the checks after it. */
@@ -126,7 +128,7 @@ export class World {
    * dropped (the engine never heard it); a Ctrl-C'd one is what the provider answered.
    */
   async perform<T>(slot: Slot, op: RunningOp, run: (ctx: OperationContext) => Promise<T>, interrupt?: Interrupt, proc?: ModelProcess): Promise<{ value?: T; error?: unknown; killed: boolean }> {
-    const process = proc ?? newProcess(this.sim.url, keyOf(slot), this.warnings);
+    const process = proc ?? newProcess(this.sim.url, keyOf(slot), this.warnings, interrupt?.order);
     const key = keyOf(slot);
     let changes = 0;
     let killed = false;
