@@ -85,25 +85,17 @@ export function whoseUntagged(server: Server): "own" | "interrupted" {
 /**
  * What a create may take of what runs of its resource left (`claims`, the tagged ones, and the
  * `untagged` ones), by the servers listed for its tags. With no other instance of the resource
- * live, all of them. Beside a live instance (a replacement's create runs beside the old one):
- * - never an untagged one with an update's label: it may be that instance's killed update's,
- *   which its refresh records as a leftover and its next update or delete takes or deletes;
- * - an interrupted one (a killed create's: another owner mark that no server marks live, or the
- *   create's label) only if the API made it after every server that marks another instance live.
- *   The live instance's last run would have taken one made before (an update lists and takes
- *   them), or it is that instance's own: an import records its members with the owner mark they
- *   carry, which no server may mark live any more once a roll of the import deleted the member
- *   that did. So two instances never claim one server.
+ * live, all of them. Beside a live instance (a replacement's create runs beside the old one),
+ * every tagged one (an interrupted run's owner mark is no live instance's: the live instance's own
+ * carry its mark, and an import's carry the mark their first instance keeps live until the
+ * import's first update re-marks them, imported.ts) and never an untagged one with an update's
+ * label: it may be that instance's killed update's, which its refresh records as a leftover and
+ * its next update or delete takes or deletes. So two instances never claim one server.
  */
 export function createMayTake<C extends { server: Server }>(claims: readonly C[], untagged: readonly Server[], listed: readonly Server[], instance: string): { claims: C[]; untagged: Server[] } {
-  const marking = listed.filter((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
-  if (marking.length === 0) return { claims: [...claims], untagged: [...untagged] };
-  // A loop, not Math.max(...): every server an update makes carries the live mark, and a spread
-  // of 100,000 arguments overflows the stack.
-  let newest = -Infinity;
-  for (const s of marking) newest = Math.max(newest, Date.parse(s.createdAt));
-  const after = (s: Server) => Date.parse(s.createdAt) > newest;
-  return { claims: claims.filter((c) => after(c.server)), untagged: untagged.filter((s) => whoseUntagged(s) === "interrupted" && after(s)) };
+  const beside = listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
+  if (!beside) return { claims: [...claims], untagged: [...untagged] };
+  return { claims: [...claims], untagged: untagged.filter((s) => whoseUntagged(s) === "interrupted") };
 }
 
 /**

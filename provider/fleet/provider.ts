@@ -42,6 +42,7 @@ import { inServiceToReplace } from "./in-service";
 import { adoptionProblems } from "../server/adopt-check";
 import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
+import { markImported } from "./imported";
 import { createMayTake } from "./ownership";
 import { pairUntagged, removeUntaken } from "./untagged";
 import { importedOwners, interruptedTags, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
@@ -120,6 +121,8 @@ export async function update(
   const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance), interruptedTags(olds, ctx));
   // With no tag to list by (no stack facts), nothing was listed, and no member is read either.
   if (tags.length > 0) warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
+  // An import's members become this instance's before anything is deleted (imported.ts).
+  if (fleetTag) listed.found = await markImported(ctx, { instance, fleetTag, members: state.members, found: listed.found });
   // A killed update's server in service that the plan will replace is recorded as its member, so
   // the roll's batches take it out (in-service.ts); none in a steady `up`, and no request more.
   const inService = await inServiceToReplace(listed.claims, state.members, news.memberSpecs, () => catalogue(ctx.api));

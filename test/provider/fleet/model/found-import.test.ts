@@ -35,6 +35,18 @@ for (const shape of SHAPES) {
         new ReplaceStep("main", "cbd", null),
       ]);
     });
+    // Its first update re-marks the imported members, those marking the first instance live last,
+    // before its roll deletes any: killed at any change of either, no member looks like a killed
+    // create's to the replacement (ownership.ts no longer compares creation dates).
+    for (const [atChange, order] of [[1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [2, 0], [4, 0], [5, 0]]) {
+      it(`a replacement after the imported Fleet's update was killed at change ${atChange} (order ${order}) leaves the members it recorded alone`, async () => {
+        await holds(sim(), [
+          new UpStep("main", null, null), new ReimportStep("main"),
+          new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 1, maxUnavailable: 0 }, { atChange, mode: "kill", order }),
+          new ReplaceStep("main", "cbd", null),
+        ]);
+      });
+    }
     // The killed update's new server carries the owner mark the import recorded its members with:
     // the imported instance's, as theirs is.
     it("an import after a killed count-up: the recovery takes the killed update's server", async () => {
