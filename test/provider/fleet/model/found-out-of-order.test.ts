@@ -1,9 +1,7 @@
-// The model's replay of CI's fleet-burst failure at dfa5fd6: an update that adds members, killed
-// in shape B after one POST that was not its first member's (the process sends in a drawn order,
-// processes.ts), then the same update again. Before ee43adc the untagged server went to the first
-// member in need, by fit, and the member it was made for repeated its POST's key and was answered
-// with it: one server recorded twice (order seeds 1, 2, 3, 5, 7 and 8 in shape B). Written from
-// the CI failure, not found by a soak: the model's runs sent every request at once until then.
+// The model: an update that adds members, killed in shape B after one POST that was not its first
+// member's (the process sends in a drawn order, processes.ts), then the same update again. A
+// member's repeated POST answered with the untagged server another member took over is refused,
+// and each member holds its own server. CI's fleet-burst met this under load; these replay it.
 import { SHAPES } from "../../../helpers/simulator";
 import { UpStep } from "./commands";
 import { describeFound, holds } from "./found";
