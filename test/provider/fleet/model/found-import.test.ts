@@ -2,7 +2,7 @@
 // (`web-ewr-1=<id>,web-ewr-2=<id>`), then an `up` that changes it (or at once the recovery's
 // refresh and `up`), then the teardown's destroy.
 import { SHAPES } from "../../../helpers/simulator";
-import { DestroyStep, ReimportStep, ReplaceStep, UpStep } from "./commands";
+import { DestroyStep, RecoverStep, ReimportStep, RenameStep, ReplaceStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -47,6 +47,19 @@ for (const shape of SHAPES) {
         ]);
       });
     }
+    // Seed 7502 of the soak (shape B, after 2,592 sequences, at ecca530; shape A fails too, and at
+    // bf60614): a Fleet renamed by alias keeps its first name's tag, and its killed update made a
+    // server under it (shape B: that name's pending label); the import after a state delete lists
+    // by the tag of the name it is imported under only, so its recovery leaves that server in no
+    // state. Listing by the tags the imported servers carry would take it, and also every server of
+    // a Fleet whose members were imported in part. Open.
+    it.skip("the recovery of an import of a renamed Fleet after its killed update records the update's server", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null), new RenameStep(),
+        new UpStep("main", { kind: "replace", group: 1, field: "plan", value: "vc2-1c-1gb", maxSurge: 1, maxUnavailable: 0 }, { atChange: 1, mode: "kill" }),
+        new ReimportStep("main"), new RecoverStep(),
+      ]);
+    });
     // The killed update's new server carries the owner mark the import recorded its members with:
     // the imported instance's, as theirs is.
     it("an import after a killed count-up: the recovery takes the killed update's server", async () => {
