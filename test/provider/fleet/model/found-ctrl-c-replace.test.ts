@@ -2,7 +2,7 @@
 // its first change of the table (a partial create, recorded; the old instance left for the next
 // `up` to delete), then the recovery: a refresh of both instances, then an `up`.
 import { SHAPES } from "../../../helpers/simulator";
-import { HealthStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
+import { FaultStep, HealthStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -22,6 +22,14 @@ for (const shape of SHAPES) {
     // before it returns, so the replacement's create does not take them for an interrupted run's.
     it("a create cancelled at its first POST tags the members it recorded untagged", async () => {
       await holds(sim(), [new UpStep("main", null, { atChange: 1, mode: "ctrl-c" }), new ReplaceStep("main", "cbd", null)]);
+    });
+    // Seed 7532 of the soak (shape B, after 74 sequences, at 6c5065b; it fails with bf60614's
+    // ownership.ts too): with 10% of answers lost, the cancelled create records a member whose tags
+    // were never set (its error says so), which keeps only the create's pending label; the
+    // replacement's create, itself cancelled, takes it for a killed create's and re-marks it. Open
+    // in shape B.
+    (shape === "B" ? it.skip : it)("a create cancelled with answers lost, then a cancelled replacement, leaves the first create's members to it", async () => {
+      await holds(sim(), [new FaultStep("lost", 0.1), new UpStep("main", null, { atChange: 2, mode: "ctrl-c" }), new ReplaceStep("main", "cbd", { atChange: 1, mode: "ctrl-c" })]);
     });
   });
 }
