@@ -52,12 +52,10 @@ for (const shape of SHAPES) {
     it("the rename's update takes what a killed count-up left untagged", async () => {
       await holds(sim(), [new UpStep("main", null, null), new UpStep("main", { kind: "count", group: 0, region: "ewr", n: 3 }, { atChange: 1, mode: "kill" }), new RenameStep()]);
     });
-    // Seed 7171 of the soak (shape A, after 5,043 sequences; shape B fails too): after a killed
-    // create of the new `web`, the renamed Fleet's update adds a group, whose server carries the
-    // kept tag and the renamed Fleet's live mark. The recovery's create of `web` took a killed
-    // run's servers only if the API made them after every server marking another instance live,
-    // so it left the killed create's 2 in no state and made 2 more: 4, above size 2 + maxSurge 1.
-    // A create now takes them by their marks alone (ownership.ts `createMayTake`).
+    // Seed 7171 of the soak (shape A; shape B too): after a killed create of the new `web`, the
+    // renamed Fleet's update adds a group, whose server carries the kept tag and the renamed Fleet's
+    // live mark. The recovery's create of `web` takes the killed create's servers by their marks
+    // (ownership.ts `createMayTake`): it holds its 2 members, not 4 above size 2 + maxSurge 1.
     it("the new `web`'s recovery after the renamed Fleet added a group holds at most size + maxSurge", async () => {
       await holds(sim(), [
         new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, { atChange: 1, mode: "kill" }),
