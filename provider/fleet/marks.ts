@@ -29,8 +29,13 @@ export interface MarkInput {
   leftovers?: Record<string, RecordedMember>;
 }
 
-/** How long a cancelled run may spend on its live mark before it hands the engine its state. */
+/** How long a cancelled run may spend on each of its last steps (the list of what it POSTed unanswered, its marks) before it hands the engine its state. */
 export const CANCELLED_MARK_MS = 5_000;
+
+/** The signal of a run's last calls: the operation's, or once the engine cancelled it, CANCELLED_MARK_MS from now. */
+export function markSignal(ctx: OperationContext): AbortSignal | undefined {
+  return ctx.signal?.aborted === true ? AbortSignal.timeout(CANCELLED_MARK_MS) : ctx.signal;
+}
 
 /**
  * Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member.
@@ -40,7 +45,7 @@ export const CANCELLED_MARK_MS = 5_000;
  */
 export async function settleMarks(ctx: OperationContext, input: MarkInput): Promise<void> {
   const cancelled = ctx.signal?.aborted === true;
-  const signal = cancelled ? AbortSignal.timeout(CANCELLED_MARK_MS) : ctx.signal;
+  const signal = markSignal(ctx);
   const { instance, fleetTag } = input;
   const found = new Map(input.found.map((s) => [s.id, s]));
   const keys = Object.keys(input.members).sort(compareKeys);

@@ -44,10 +44,10 @@ import { serverOutputs } from "../server/normalize";
 import { fleetTagFor, instanceOf, specMarkOf } from "./identity";
 import { markImported } from "./imported";
 import { createMayTake } from "./ownership";
-import { pairUntagged, removeUntaken } from "./untagged";
+import { pairUntagged, recordUnanswered, removeUntaken } from "./untagged";
 import { importedOwners, interruptedTags, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
 import { dropGoneMembers } from "./gone";
-import { settleMarks } from "./marks";
+import { markSignal, settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
 
@@ -101,6 +101,7 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const takeOvers: TakeOvers = [];
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
   warnTakeOvers(ctx, takeOvers);
+  if (fleetTag && result.failures.length > 0) await recordUnanswered(ctx, fleetTag, state, markSignal(ctx));
   if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, leftovers: state.leftovers, found, previous: new Set() });
   const outs = outputsOf(inputs, state, fleetTag, fleetTag, 1, result.unproven);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");

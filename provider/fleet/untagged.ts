@@ -26,13 +26,36 @@ import type { FleetState } from "./roll";
  * them is another run's POST in flight. A delete reads each server again first
  * (server-member-ops.ts), so one tagged since by its holder is left.
  */
-export async function untaggedServers(ctx: OperationContext, fleetTag: string): Promise<Server[]> {
+export async function untaggedServers(
+  ctx: OperationContext, fleetTag: string, runs: ReadonlyArray<"update" | "create"> = ["update", "create"], signal?: AbortSignal,
+): Promise<Server[]> {
   if ((await ctx.api.shape) !== "B") return [];
-  const lists = await Promise.all((["update", "create"] as const).map(async (run) => {
+  const lists = await Promise.all(runs.map(async (run) => {
     const label = pendingLabelOf(fleetTag, run);
-    return (await ctx.api.listAllServers({ label })).filter((s) => s.label === label);
+    return (await ctx.api.listAllServers({ label }, signal ? { signal } : {})).filter((s) => s.label === label);
   }));
   return lists.flat().filter((s) => s.status !== "terminated" && systemTagsOf(s.tags).length === 0);
+}
+
+/**
+ * After a create that failed or was cancelled (shape B): the servers with its create label and no
+ * mark that it holds neither as members nor as leftovers are POSTs whose answer it never got (lost,
+ * then a cancel or its last retry). They are recorded as leftovers, which marks.ts marks as this
+ * instance's, so the engine records them with it and no later create takes them for a killed
+ * create's. One resource runs one operation at a time, so each is this create's or a killed
+ * create's of the resource, which a create takes anyway (ownership.ts `createMayTake`). A list
+ * that fails is a warning: the next run of this instance finds them by the same label.
+ */
+export async function recordUnanswered(ctx: OperationContext, fleetTag: string, state: FleetState, signal: AbortSignal | undefined): Promise<void> {
+  let found: Server[];
+  try {
+    found = await untaggedServers(ctx, fleetTag, ["create"], signal);
+  } catch (e) {
+    ctx.log.warn(`servers this create POSTed without an answer could not be listed (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` looks again`);
+    return;
+  }
+  const held = new Set([...Object.values(state.members), ...Object.values(state.leftovers)].map((m) => m.id));
+  for (const s of found) if (!held.has(s.id)) state.leftovers[s.id] = recordMember(s.id, { ...s, os: s.osSlug ?? "" });
 }
 
 /**
