@@ -1,10 +1,10 @@
-// A server that a killed update of this instance made for a member the state does not record,
-// in service (`active`), whose spec has changed since (its spec mark is not the member's, and
-// region, plan or image differ): recorded as that member before the update plans, so its plan
+// A server that a killed update of this instance (or of the instance whose members an import
+// holds: it carries that owner mark) made for a member the state does not record, in service
+// (`active`), whose spec has changed since (its spec mark is not the member's, and region, plan
+// or image differ): recorded as that member before the update plans, so its plan
 // replaces it in the roll's batches (within maxSurge and maxUnavailable) instead of deleting it
 // with the leftovers before the first batch. Any other unrecorded server stays with reconcile.ts.
 
-import type { Server } from "../api/wire/types";
 import type { CatalogueSnapshot } from "../core/catalogue";
 import { serverOutputs } from "../server/normalize";
 import { planServer } from "../server/plan";
@@ -23,19 +23,20 @@ export async function inServiceToReplace(
   catalogue: () => Promise<CatalogueSnapshot>,
 ): Promise<Record<string, RecordedMember>> {
   const recorded = new Set(Object.values(members).map((m) => m.id));
-  const byKey = new Map<string, Server[]>();
+  const byKey = new Map<string, Array<Pick<Claimable, "server" | "owner">>>();
   for (const { server, kind, owner } of claims) {
-    const key = kind === "own" && owner === undefined && !recorded.has(server.id) ? memberKeyOf(server.tags) : undefined;
+    const key = kind === "own" && !recorded.has(server.id) ? memberKeyOf(server.tags) : undefined;
     if (key === undefined || key in members || !specs[key]) continue;
-    byKey.set(key, [...(byKey.get(key) ?? []), server]);
+    byKey.set(key, [...(byKey.get(key) ?? []), { server, owner }]);
   }
   const out: Record<string, RecordedMember> = {};
-  for (const [key, servers] of byKey) {
-    if (servers.length !== 1 || servers[0].status !== "active") continue;
-    const [server] = servers;
+  for (const [key, found] of byKey) {
+    if (found.length !== 1 || found[0].server.status !== "active") continue;
+    const [{ server, owner }] = found;
     if ((server.tags ?? []).includes(specMarkOf(specs[key]))) continue; // it fits: reconcile.ts takes it over
     const cat = await catalogue(); // read only when there is one: a steady update has none
-    const member = recordMember(server.id, serverOutputs(server, {}, cat));
+    // Recorded with the owner mark it carries, when an import's: the roll may then delete it (ownership.ts `mayDelete`).
+    const member = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
     if ((planServer(member, serverInputsOf(specs[key]), cat).replaces ?? []).length > 0) out[key] = member;
   }
   return out;

@@ -1,6 +1,6 @@
 // Which unrecorded servers an update records as members before it plans (provider/fleet/in-service.ts):
-// only this instance's one server in service for a declared member with none recorded, whose spec
-// changed in a field the API shows, so that the roll replaces it within maxUnavailable.
+// only its own (or an import's) one server in service for a declared member with none recorded,
+// whose spec changed in a field the API shows, so that the roll replaces it within maxUnavailable.
 import { expect } from "chai";
 import { catalogue, type CatalogueSnapshot } from "../../../provider/core/catalogue";
 import { inServiceToReplace } from "../../../provider/fleet/in-service";
@@ -33,6 +33,12 @@ describe("an update records a killed update's server in service as its member, f
     const out = await inServiceToReplace([own(made("s1", "web-ewr-2", OLD))], members, { "web-ewr-2": NEW }, () => Promise.resolve(cat));
     expect(Object.keys(out)).to.deep.equal(["web-ewr-2"]);
     expect(out["web-ewr-2"]).to.include({ id: "s1", os: "ubuntu-24.04" });
+  });
+
+  it("one an import holds (the former owner's mark): recorded with that owner, so the roll may delete it", async () => {
+    const imported: Claimable = { server: made("s1", "web-ewr-2", OLD), kind: "own", owner: "fleet-0" };
+    const out = await inServiceToReplace([imported], members, { "web-ewr-2": NEW }, () => Promise.resolve(cat));
+    expect(out["web-ewr-2"]).to.include({ id: "s1", owner: "fleet-0" });
   });
 
   it("leaves a server that fits the spec (reconcile.ts takes it over), one not active, two for one member, another owner's, and a recorded member", async () => {
