@@ -65,5 +65,17 @@ for (const shape of SHAPES) {
     it("a rename after a replacement killed in its create: the recovery takes what the replacement left", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: 1, mode: "kill" }), new RenameStep()]);
     });
+    // Shape B: the renamed Fleet's killed count-up leaves a server untagged with an update's pending
+    // label, and the new `web` runs under the same tag (or the other way round): each one's update
+    // takes only what its own instance's runs left.
+    for (const [killed, other] of [["main", "reuse"], ["reuse", "main"]] as const) {
+      it(`an update of ${other} leaves the untagged server of ${killed}'s killed count-up to ${killed}`, async () => {
+        await holds(sim(), [
+          new UpStep("main", null, null), new RenameStep(), new UpStep("reuse", null, null),
+          new UpStep(killed, { kind: "count", group: 0, region: "ewr", n: 3 }, { atChange: 1, mode: "kill" }),
+          new UpStep(other, { kind: "count", group: 0, region: "ewr", n: 3 }, null), new RecoverStep(),
+        ]);
+      });
+    }
   });
 }
