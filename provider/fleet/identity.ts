@@ -33,15 +33,33 @@ export function fleetTagFor(ctx: OperationContext): string | undefined {
 
 /**
  * The label a member's POST carries where the create takes no tags (shape B), until the PATCH
- * that tags it: `hosting-pending:<project>/<stack>/<name>` in an update, `hosting-pending-new:...`
- * in the create of a new instance; one `GET /v1/servers?label=` each for every server of the
- * fleet's name that a run POSTed and never tagged. The two tell a live instance's killed update
- * from a killed create, whose servers no live instance holds (ownership.ts).
+ * that tags it: `hosting-pending:<project>/<stack>/<name>#<instance>` in an update of `instance`,
+ * `hosting-pending-new:<project>/<stack>/<name>` in the create of a new instance (whose servers no
+ * live instance holds, so any later create of the resource may take them: ownership.ts). The
+ * update's names its instance, as its owner mark would: two Fleets under one tag (a renamed Fleet
+ * and a new Fleet of its first name) never take each other's. Without `instance`, an update's
+ * label of an earlier release. One `GET /v1/servers?label=` each.
  */
-export function pendingLabelOf(fleetTag: string, run: "create" | "update" = "update"): string {
+export function pendingLabelOf(fleetTag: string, run: "create" | "update" = "update", instance?: string): string {
   const prefix = run === "create" ? NEW_PENDING_LABEL_PREFIX : PENDING_LABEL_PREFIX;
-  return `${prefix}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}`;
+  const of = run === "update" && instance !== undefined ? `${INSTANCE_SEPARATOR}${instance}` : "";
+  return `${prefix}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}${of}`;
 }
+
+/** The labels a run of `instances` (the instance, and the ones an import took its members from) lists under `fleetTag`: each one's update label, an earlier release's, and the create's. */
+export function pendingLabelsOf(fleetTag: string, instances: readonly string[]): string[] {
+  return [...instances.map((i) => pendingLabelOf(fleetTag, "update", i)), pendingLabelOf(fleetTag, "update"), pendingLabelOf(fleetTag, "create")];
+}
+
+/** The instance an update's pending label names; undefined for a create's or an earlier release's. */
+export function instanceOfPendingLabel(label: string): string | undefined {
+  if (!label.startsWith(PENDING_LABEL_PREFIX)) return undefined;
+  const match = /#((?:fleet-[0-9a-f-]{36})|(?:imported-[0-9a-f]{32}))$/.exec(label);
+  return match ? match[1] : undefined;
+}
+
+/** Between a pending label's fleet and the instance it names. */
+const INSTANCE_SEPARATOR = "#";
 
 /** The tag that names the member a server was made for. */
 export function memberTagOf(key: string): string {

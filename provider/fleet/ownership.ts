@@ -6,7 +6,7 @@
 
 import type { Server } from "../api/wire/types";
 import { FLEET_TAG_PREFIX, NEW_PENDING_LABEL_PREFIX, ownerOf } from "../server/system-tags";
-import { liveInstancesOf } from "./identity";
+import { instanceOfPendingLabel, liveInstancesOf } from "./identity";
 
 /**
  * own          carries this instance's owner mark, or the owner mark this instance's state
@@ -72,14 +72,17 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
 }
 
 /**
- * Whose a server with one of the fleet's pending labels and no mark is (untagged.ts, shape B): a
- * create's label was POSTed by a create of a new instance that was killed before it tagged it,
- * so no live instance holds it ("interrupted"); an update's label by a run of a live instance
- * (0.1.0's creates used it too), so it is that instance's ("own", for the instance whose state
- * lacks it: the only one a run of the resource can be beside).
+ * Whose a server with one of the fleet's pending labels and no mark is (untagged.ts, shape B) for
+ * `holder`: a create's label was POSTed by a create of a new instance that was killed before it
+ * tagged it, so no live instance holds it ("interrupted"); an update's label by a run of the live
+ * instance it names ("own" for that instance, or for an import of its members; "another" for any
+ * other). An update's label of an earlier release names no instance (0.1.0's creates used it too):
+ * "own", for the instance whose state lacks it.
  */
-export function whoseUntagged(server: Server): "own" | "interrupted" {
-  return server.label.startsWith(NEW_PENDING_LABEL_PREFIX) ? "interrupted" : "own";
+export function whoseUntagged(server: Server, holder: Pick<Holder, "instance" | "importedOwners">): "own" | "interrupted" | "another" {
+  if (server.label.startsWith(NEW_PENDING_LABEL_PREFIX)) return "interrupted";
+  const named = instanceOfPendingLabel(server.label);
+  return named === undefined || named === holder.instance || holder.importedOwners?.has(named) === true ? "own" : "another";
 }
 
 /**
@@ -95,7 +98,7 @@ export function whoseUntagged(server: Server): "own" | "interrupted" {
 export function createMayTake<C extends { server: Server }>(claims: readonly C[], untagged: readonly Server[], listed: readonly Server[], instance: string): { claims: C[]; untagged: Server[] } {
   const beside = listed.some((s) => s.status !== "terminated" && liveInstancesOf(s.tags).some((live) => live !== instance));
   if (!beside) return { claims: [...claims], untagged: [...untagged] };
-  return { claims: [...claims], untagged: untagged.filter((s) => whoseUntagged(s) === "interrupted") };
+  return { claims: [...claims], untagged: untagged.filter((s) => whoseUntagged(s, { instance }) === "interrupted") };
 }
 
 /**

@@ -118,7 +118,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
       systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)]), ...live],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
-      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag, fleet.fleetId !== undefined ? "update" : "create") }),
+      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag, fleet.fleetId !== undefined ? "update" : "create", fleet.instance) }),
       ...(fleet.heldFor ? { heldElsewhere: (id: string) => (fleet.heldFor!.get(id) ?? key) !== key } : {}),
     });
   };

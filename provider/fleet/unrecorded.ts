@@ -9,7 +9,7 @@ import type { Server } from "../api/wire/types";
 import type { OperationContext } from "../core/context";
 import { claimable, whoseUntagged, type Claimable } from "./ownership";
 import { untaggedServers } from "./untagged";
-import { fleetTagFor } from "./identity";
+import { fleetTagFor, pendingLabelsOf } from "./identity";
 
 /** Every live server the API lists for the fleet's tag (one list call, paged); ownership.ts checks each one's own tags. */
 export async function fleetServers(ctx: OperationContext, fleetTag: string | undefined): Promise<Server[]> {
@@ -55,11 +55,15 @@ export async function resourceServers(
 ): Promise<ResourceServers> {
   const [lists, untaggedLists] = await Promise.all([
     Promise.all(tags.map((t) => fleetServers(ctx, t))),
-    Promise.all(tags.map((t) => untaggedServers(ctx, t))),
+    Promise.all(tags.map((t) => untaggedServers(ctx, pendingLabelsOf(t, [instance, ...(importedOwners ?? [])])))),
   ]);
   const here = (t: string) => !interruptedUnder || interruptedUnder.has(t);
   const claims = tags.flatMap((t, i) => claimable(lists[i], { instance, fleetTag: t, unmarked, importedOwners, interruptedHere: here(t) }));
-  const untagged = tags.flatMap((t, i) => untaggedLists[i].filter((s) => here(t) || whoseUntagged(s) === "own"));
+  const holder = { instance, importedOwners };
+  const untagged = tags.flatMap((t, i) => untaggedLists[i].filter((s) => {
+    const whose = whoseUntagged(s, holder);
+    return whose !== "another" && (here(t) || whose === "own");
+  }));
   return { found: uniqueById(lists.flat(), (s) => s.id), untagged: uniqueById(untagged, (s) => s.id), claims: uniqueById(claims, (c) => c.server.id) };
 }
 
@@ -69,7 +73,8 @@ export async function unrecordedServers(
   interruptedUnder?: ReadonlySet<string>,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
   const { found, untagged, claims } = await resourceServers(ctx, instance, tags, unmarked, importedOwners, interruptedUnder);
-  const all = uniqueById([...claims, ...untagged.map((server) => ({ server, kind: whoseUntagged(server) }))], (c) => c.server.id);
+  // resourceServers left out the untagged servers of another instance.
+  const all = uniqueById([...claims, ...untagged.map((server) => ({ server, kind: whoseUntagged(server, { instance, importedOwners }) as Claimable["kind"] }))], (c) => c.server.id);
   return { claims: all.filter((c) => !recorded.has(c.server.id)), listed: found };
 }
 

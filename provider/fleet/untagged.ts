@@ -20,18 +20,16 @@ import { removeAll } from "./remove-all";
 import type { FleetState } from "./roll";
 
 /**
- * The servers with one of the fleet's pending labels (an update's, a create's) and no mark at all
- * (one list call per label; shape B only). The labels are this resource's alone (its fleet tag
- * names the stack, parents and name), and one resource runs one operation at a time, so none of
- * them is another run's POST in flight. A delete reads each server again first
- * (server-member-ops.ts), so one tagged since by its holder is left.
+ * The servers with one of `labels` (the fleet's pending labels: identity.ts `pendingLabelsOf`) and
+ * no mark at all (one list call per label; shape B only). The labels are this resource's alone
+ * (its fleet tag names the stack, parents and name; an update's, its instance too), and one
+ * resource runs one operation at a time, so none of them is another run's POST in flight. A
+ * delete reads each server again first (server-member-ops.ts), so one tagged since by its holder
+ * is left.
  */
-export async function untaggedServers(
-  ctx: OperationContext, fleetTag: string, runs: ReadonlyArray<"update" | "create"> = ["update", "create"], signal?: AbortSignal,
-): Promise<Server[]> {
+export async function untaggedServers(ctx: OperationContext, labels: readonly string[], signal?: AbortSignal): Promise<Server[]> {
   if ((await ctx.api.shape) !== "B") return [];
-  const lists = await Promise.all(runs.map(async (run) => {
-    const label = pendingLabelOf(fleetTag, run);
+  const lists = await Promise.all(labels.map(async (label) => {
     return (await ctx.api.listAllServers({ label }, signal ? { signal } : {})).filter((s) => s.label === label);
   }));
   return lists.flat().filter((s) => s.status !== "terminated" && systemTagsOf(s.tags).length === 0);
@@ -49,7 +47,7 @@ export async function untaggedServers(
 export async function recordUnanswered(ctx: OperationContext, fleetTag: string, state: FleetState, signal: AbortSignal | undefined): Promise<void> {
   let found: Server[];
   try {
-    found = await untaggedServers(ctx, fleetTag, ["create"], signal);
+    found = await untaggedServers(ctx, [pendingLabelOf(fleetTag, "create")], signal);
   } catch (e) {
     ctx.log.warn(`servers this create POSTed without an answer could not be listed (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` looks again`);
     return;

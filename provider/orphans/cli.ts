@@ -22,7 +22,7 @@ async function tagged(args: { stateFile: string; tags: string[]; adopt: boolean;
   const state = serversInState(JSON.parse(fs.readFileSync(args.stateFile, "utf8")));
   // The fleets of the state are searched by their own tags too (shape B's members carry no ownership tag by default).
   const tags = [...new Set([...args.tags, ...state.fleetTags])];
-  const orphans = await findOrphans(api, tags, state.ids);
+  const orphans = await findOrphans(api, tags, state.ids, state.fleetInstances);
   out.result.tags = tags;
   out.result.orphans = orphans.map(orphanJson);
   for (const s of orphans) {

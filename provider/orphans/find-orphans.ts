@@ -7,7 +7,7 @@
 // preview's planned creates.
 import type { HostingApi, Server } from "../api/wire/types";
 import { OWNER_TAG_PREFIX } from "../server/types";
-import { memberKeyOf, pendingLabelOf } from "../fleet/identity";
+import { instanceOfPendingLabel, memberKeyOf, pendingLabelsOf } from "../fleet/identity";
 import { FLEET_TAG_PREFIX, NEW_PENDING_LABEL_PREFIX, PENDING_LABEL_PREFIX } from "../server/system-tags";
 import { serversInState } from "./state-servers";
 
@@ -24,12 +24,13 @@ export function serverIdsInState(exported: unknown): Set<string> {
 
 /**
  * The servers carrying any of `tags` (the stack's ownership tag, each fleet's tag) whose id the
- * state does not hold, once each; for a fleet's tag also those carrying one of the fleet's pending
- * labels (provider/fleet/identity.ts): what a run POSTed and never tagged (shape B).
+ * state does not hold, once each; for a fleet's tag also those carrying one of the pending labels
+ * of the fleet instances `instances` or of a create (provider/fleet/identity.ts): what a run POSTed
+ * and never tagged (shape B).
  */
-export async function findOrphans(api: HostingApi, tags: string | string[], stateIds: Set<string>): Promise<Server[]> {
+export async function findOrphans(api: HostingApi, tags: string | string[], stateIds: Set<string>, instances: readonly string[] = []): Promise<Server[]> {
   const byId = new Map<string, Server>();
-  const filters = [tags].flat().flatMap((tag) => (tag.startsWith(FLEET_TAG_PREFIX) ? [{ tag }, { label: pendingLabelOf(tag, "update") }, { label: pendingLabelOf(tag, "create") }] : [{ tag }]));
+  const filters: Array<{ tag?: string; label?: string }> = [tags].flat().flatMap((tag) => (tag.startsWith(FLEET_TAG_PREFIX) ? [{ tag }, ...pendingLabelsOf(tag, instances).map((label) => ({ label }))] : [{ tag }]));
   for (const filter of filters) {
     for (const server of await api.listAllServers(filter)) {
       if (filter.label !== undefined && server.label !== filter.label) continue;
@@ -44,7 +45,10 @@ export function fleetMemberOf(server: Server): string | undefined {
   const fleet = (server.tags ?? []).find((t) => t.startsWith(FLEET_TAG_PREFIX));
   if (!fleet) {
     const prefix = [PENDING_LABEL_PREFIX, NEW_PENDING_LABEL_PREFIX].find((p) => server.label?.startsWith(p));
-    return prefix ? `an untagged server of fleet ${server.label.slice(prefix.length)}` : undefined;
+    if (!prefix) return undefined;
+    const instance = instanceOfPendingLabel(server.label);
+    const fleet = server.label.slice(prefix.length, instance ? -(instance.length + 1) : undefined);
+    return `an untagged server of fleet ${fleet}${instance ? ` (instance ${instance})` : ""}`;
   }
   const key = memberKeyOf(server.tags);
   return `${key ? `member ${key}` : "a server"} of fleet ${fleet.slice(FLEET_TAG_PREFIX.length)}`;

@@ -17,6 +17,8 @@ export interface PreviewedStack {
   ownTag: string;
   /** The tags of the stack's Fleets: in the state, or in the program (a killed create leaves none in the state). */
   fleetTags: string[];
+  /** The Fleet instances of its state: their updates' pending labels name them. */
+  fleetInstances: string[];
   /** The hosting settings of the stack config (key, base URL, shape, Redis coordinator), when set. */
   config: StackSettings;
 }
@@ -35,6 +37,7 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
     planned: plannedCreates(name, events),
     stateIds: state.ids,
     fleetTags: [...new Set([...state.fleetTags, ...plannedFleetTags(events)])].sort(),
+    fleetInstances: state.fleetInstances,
     ownTag: stackOwnershipTag(project, name),
     config: stackSettings(value),
   };

@@ -3,12 +3,13 @@
 // read here, on both faces:
 //   Server   (pulumi-nodejs:dynamic/hosting:Server, hosting:index:Server)  its id
 //   Fleet    (pulumi-nodejs:dynamic/hosting:Fleet,  hosting:index:Fleet)   the ids of its members
-//            and leftovers, and its tag (provider/fleet/identity.ts)
+//            and leftovers, its tag and its instance (provider/fleet/identity.ts)
 //   Webhook and the provider resource own none.
 // A type of this provider that is none of these is refused with an error rather than guessed:
 // a tool that misreads a state would call a running server an orphan and offer to delete it.
 
 import { isFleetType, isHostingType, isServerType, PROVIDER_TYPE, WEBHOOK_TYPES } from "../core/resource-types";
+import { instanceOf } from "../fleet/identity";
 
 export { FLEET_TYPES, isHostingType, SERVER_TYPES } from "../core/resource-types";
 const OWN_NO_SERVER: readonly string[] = [...WEBHOOK_TYPES, PROVIDER_TYPE];
@@ -18,6 +19,8 @@ export interface StateServers {
   ids: Set<string>;
   /** The tag of every Fleet in the state that has one (a Fleet from before tags has none). */
   fleetTags: string[];
+  /** Every Fleet instance of the state (provider/fleet/identity.ts `instanceOf` of its id): its updates' pending labels name it. */
+  fleetInstances: string[];
 }
 
 interface StateResource {
@@ -32,6 +35,7 @@ export function serversInState(exported: unknown): StateServers {
   const resources = Array.isArray(deployment?.resources) ? (deployment.resources as StateResource[]) : [];
   const ids = new Set<string>();
   const fleetTags: string[] = [];
+  const fleetInstances: string[] = [];
   for (const r of resources) {
     const type = typeof r.type === "string" ? r.type : "";
     if (isServerType(type)) {
@@ -39,6 +43,7 @@ export function serversInState(exported: unknown): StateServers {
     } else if (isFleetType(type)) {
       for (const group of [r.outputs?.members, r.outputs?.leftovers]) for (const id of memberIds(group)) ids.add(id);
       if (typeof r.outputs?.fleetTag === "string") fleetTags.push(r.outputs.fleetTag);
+      if (typeof r.id === "string" && r.id !== "") fleetInstances.push(instanceOf(r.id));
     } else if (isHostingType(type) && !OWN_NO_SERVER.includes(type)) {
       throw new Error(
         `the state holds ${String(r.urn ?? type)} of type ${type}, which this version of hosting-orphans does not understand; ` +
@@ -46,7 +51,7 @@ export function serversInState(exported: unknown): StateServers {
       );
     }
   }
-  return { ids, fleetTags };
+  return { ids, fleetTags, fleetInstances };
 }
 
 /** The server ids of a Fleet's `members` or `leftovers` output (plain, or as a secret the export shows unwrapped). */

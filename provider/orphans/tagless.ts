@@ -16,6 +16,6 @@ export type TaglessResult = MatchResult & { fleetMembers: Server[] };
 export async function findTaglessOrphans(api: HostingApi, stacks: PreviewedStack[]): Promise<TaglessResult> {
   const stateIds = new Set(stacks.flatMap((s) => [...s.stateIds]));
   const candidates = await untrackedServers(api, stateIds, stacks.map((s) => s.ownTag));
-  const fleetMembers = await findOrphans(api, stacks.flatMap((s) => s.fleetTags), stateIds);
+  const fleetMembers = await findOrphans(api, stacks.flatMap((s) => s.fleetTags), stateIds, stacks.flatMap((s) => s.fleetInstances));
   return { ...matchPlanned(stacks.flatMap((s) => s.planned), candidates), fleetMembers };
 }

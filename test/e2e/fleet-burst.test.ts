@@ -29,7 +29,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { promisify } from "util";
 import { API_KEY, startWorld, type World } from "./fixtures";
-import { fleetIn } from "./support/fleet-state";
+import { fleetIdIn, fleetIn } from "./support/fleet-state";
 import { killWhen } from "./support/kill-run";
 import { releaseKilledRun } from "./support/killed-recovery";
 import { packageBin } from "./support/package-bin";
@@ -124,13 +124,13 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
       return stdout;
     }
 
-    /** After a kill: the untagged servers carry the fleet's pending label, and hosting-orphans lists exactly the unrecorded servers. */
-    async function afterKill(recorded: Set<string>): Promise<string[]> {
+    /** After a kill: the untagged servers carry the fleet's pending label (an update's names `instance`), and hosting-orphans lists exactly the unrecorded servers. */
+    async function afterKill(recorded: Set<string>, instance?: string): Promise<string[]> {
       await world.sim.admin("PUT", "/faults", { rules: [] });
       const left = untagged(await raw());
       expect(left.length, "servers untagged at the kill").to.be.at.least(UNTAGGED_AT_KILL);
       // A create's POSTs carry the create's pending label, an update's (a roll's) the update's.
-      const label = `${recorded.size > 0 ? "hosting-pending" : "hosting-pending-new"}:${projectName}/${STACK}/fleet`;
+      const label = instance !== undefined ? `hosting-pending:${projectName}/${STACK}/fleet#${instance}` : `hosting-pending-new:${projectName}/${STACK}/fleet`;
       expect(left.every((s) => s.label === label), `every untagged server carries the pending label ${label}`).to.equal(true);
       await releaseKilledRun(project, STACK);
       await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
@@ -178,11 +178,13 @@ for (const { face, project: projectName, yaml, files, provider } of FACES) {
       await made();
       const t0 = Date.now();
       const before = new Set((await world.sim.liveServers()).map((s) => s.id));
+      const instance = fleetIdIn(await project.pulumi("stack", "export"));
+      expect(instance, "the Fleet's id in the state").to.match(/^fleet-/);
       await project.pulumi("config", "set", "os", "debian-12");
       await tier("default");
       await world.sim.admin("PUT", "/faults", SLOW_POST_ANSWERS);
       await killDuring(`${UNTAGGED_AT_KILL + KILL_MARGIN} new servers POSTed and untagged`, (servers) => untagged(servers).filter((s) => !before.has(s.id)).length >= UNTAGGED_AT_KILL + KILL_MARGIN);
-      const left = await afterKill(before);
+      const left = await afterKill(before, instance);
       const members = await expectExact("debian-12");
       expect(members.some((id) => before.has(id)), "no old server is a member").to.equal(false);
       expect(left.filter((id) => !members.includes(id)), "every untagged new server is a member, none made again").to.deep.equal([]);

@@ -15,6 +15,12 @@ export function fleetIn(exported: string): FleetOutputs | undefined {
   return fleet?.outputs as FleetOutputs | undefined;
 }
 
+/** The resource id of the first Fleet in the exported state (a created Fleet's is its instance: `fleet-<uuid>`). */
+export function fleetIdIn(exported: string): string | undefined {
+  const doc = JSON.parse(exported);
+  return (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type))?.id;
+}
+
 /** The outputs of the first Fleet in the exported state; throws when it holds no Fleet. */
 export function fleetOutputs(exported: string): FleetOutputs {
   const fleet = fleetIn(exported);

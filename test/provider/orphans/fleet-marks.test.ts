@@ -9,7 +9,7 @@
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import * as serverTyped from "../../../provider/server/provider";
-import { fleetTagOf, identityTags, specMarkOf } from "../../../provider/fleet/identity";
+import { fleetTagOf, identityTags, pendingLabelOf, specMarkOf } from "../../../provider/fleet/identity";
 import { findOrphans, fleetMemberOf, serverIdsInState } from "../../../provider/orphans/find-orphans";
 import { serversInState } from "../../../provider/orphans/state-servers";
 import { describeProviderShapes, serverNews, testApi } from "../harness";
@@ -75,5 +75,17 @@ describeProviderShapes((shape) => `hosting-orphans and the fleets' ownership mar
     const found = await findOrphans(testApi(), serversInState(state).fleetTags, serverIdsInState(state));
     expect(found.map((s) => s.id).sort()).to.deep.equal(killed.sort());
     expect(found.map(fleetMemberOf)).to.deep.equal(["an untagged server of fleet proj/dev/web", "an untagged server of fleet proj/dev/web"]);
+  });
+  it("after an update killed before it tagged what it POSTed (the label naming its instance): exactly those servers, named for their fleet and instance", async () => {
+    const state = await healthyStack();
+    const { fleetTags, fleetInstances } = serversInState(state);
+    expect(fleetInstances).to.have.length(2);
+    const os = shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" };
+    const killed = [await sim.seedServer({ label: pendingLabelOf(TAG, "update", fleetInstances[1]), ...os, tags: [] })];
+    // An update's of an instance this state does not hold is that instance's.
+    await sim.seedServer({ label: pendingLabelOf(TAG, "update", "fleet-00000000-0000-4000-8000-000000000000"), ...os, tags: [] });
+    const found = await findOrphans(testApi(), fleetTags, serverIdsInState(state), fleetInstances);
+    expect(found.map((s) => s.id)).to.deep.equal(killed);
+    expect(found.map(fleetMemberOf)).to.deep.equal([`an untagged server of fleet proj/dev/web (instance ${fleetInstances[1]})`]);
   });
 });

@@ -48,7 +48,7 @@ for (const shape of SHAPES) {
       ]);
     });
     // Shape B: a killed update's untagged server carries the kept tag's pending label and no owner;
-    // the rename's update takes it (a new Fleet of the first name's would look the same).
+    // the rename's update takes it: its label names the instance.
     it("the rename's update takes what a killed count-up left untagged", async () => {
       await holds(sim(), [new UpStep("main", null, null), new UpStep("main", { kind: "count", group: 0, region: "ewr", n: 3 }, { atChange: 1, mode: "kill" }), new RenameStep()]);
     });
