@@ -8,17 +8,20 @@ export interface FleetOutputs {
   heldRoll?: { members: string[] } | null;
 }
 
+/** The first Fleet resource in the exported state; none when it holds no Fleet. */
+function firstFleet(exported: string): { id?: string; outputs?: unknown } | undefined {
+  const doc = JSON.parse(exported);
+  return (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type));
+}
+
 /** The outputs of the first Fleet in the exported state; none when it holds no Fleet. */
 export function fleetIn(exported: string): FleetOutputs | undefined {
-  const doc = JSON.parse(exported);
-  const fleet = (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type));
-  return fleet?.outputs as FleetOutputs | undefined;
+  return firstFleet(exported)?.outputs as FleetOutputs | undefined;
 }
 
 /** The resource id of the first Fleet in the exported state (a created Fleet's is its instance: `fleet-<uuid>`). */
 export function fleetIdIn(exported: string): string | undefined {
-  const doc = JSON.parse(exported);
-  return (doc.deployment.resources ?? []).find((r: any) => /hosting[:/]+(index:)?Fleet$/.test(r.type))?.id;
+  return firstFleet(exported)?.id;
 }
 
 /** The outputs of the first Fleet in the exported state; throws when it holds no Fleet. */
