@@ -119,7 +119,7 @@ export async function update(
   const previous = new Set(Object.values(state.members).map((m) => m.id));
   // A Fleet renamed by alias lists by the tag it kept and by its new name's (unrecorded.ts).
   const tags = resourceTags(olds, ctx);
-  const listed = await resourceServers(ctx, instance, tags, true, importedOwners(state.members, instance), interruptedTags(olds, ctx));
+  const listed = await resourceServers(ctx, tags, { instance, unmarked: true, importedOwners: importedOwners(state.members, instance), interruptedUnder: interruptedTags(olds, ctx) });
   // With no tag to list by (no stack facts), nothing was listed, and no member is read either.
   if (tags.length > 0) warnGone(ctx, await dropGoneMembers(ctx, state.members, listed.found));
   // An import's members become this instance's before anything is deleted (imported.ts).
@@ -202,7 +202,7 @@ async function reconcileWithAccount(
   const tags = scope.tags ?? (fleetTag ? [fleetTag] : []);
   if (tags.length === 0) return { reclaim: {}, strays: [], found: [], untagged: [] };
   const [cat, all] = await Promise.all([
-    catalogue(ctx.api), listed ?? resourceServers(ctx, scope.instance, tags, scope.unmarked, importedOwners(state.members, scope.instance)),
+    catalogue(ctx.api), listed ?? resourceServers(ctx, tags, { instance: scope.instance, unmarked: scope.unmarked, importedOwners: importedOwners(state.members, scope.instance), created: scope.create }),
   ]);
   const found = all.found;
   const { claims, untagged } = scope.create ? createMayTake(all.claims, all.untagged, found, scope.instance) : all;

@@ -45,17 +45,30 @@ export interface ResourceServers {
   claims: Claimable[];
 }
 
+/** Whose servers a resource's lists look for, and which of them it may take (ownership.ts `claimable`). */
+export interface ListedFor {
+  instance: string;
+  /** Whether a server with the fleet's tag and no owner mark (an earlier release's) may be taken. */
+  unmarked: boolean;
+  /** The owner marks an import recorded its members with (`importedOwners`). */
+  importedOwners?: ReadonlySet<string>;
+  /** The tags under which an interrupted run's server may be taken (`interruptedTags`); every tag when absent. */
+  interruptedUnder?: ReadonlySet<string>;
+  /** A create's new instance: no update of it has run, so no server has its update label to list. */
+  created?: boolean;
+}
+
 /**
  * One list per tag of the resource (and per pending label, shape B), each server once. Under a
  * kept tag a killed run's servers are taken too: nothing on them tells the renamed Fleet's killed
  * run from a killed create of a new Fleet of its first name (docs/guide/ownership.md).
  */
-export async function resourceServers(
-  ctx: OperationContext, instance: string, tags: readonly string[], unmarked: boolean, importedOwners?: ReadonlySet<string>, interruptedUnder?: ReadonlySet<string>,
-): Promise<ResourceServers> {
+export async function resourceServers(ctx: OperationContext, tags: readonly string[], of: ListedFor): Promise<ResourceServers> {
+  const { instance, unmarked, importedOwners, interruptedUnder } = of;
+  const labelled = [...(of.created ? [] : [instance]), ...(importedOwners ?? [])];
   const [lists, untaggedLists] = await Promise.all([
     Promise.all(tags.map((t) => fleetServers(ctx, t))),
-    Promise.all(tags.map((t) => untaggedServers(ctx, pendingLabelsOf(t, [instance, ...(importedOwners ?? [])])))),
+    Promise.all(tags.map((t) => untaggedServers(ctx, pendingLabelsOf(t, labelled)))),
   ]);
   const here = (t: string) => !interruptedUnder || interruptedUnder.has(t);
   const claims = tags.flatMap((t, i) => claimable(lists[i], { instance, fleetTag: t, unmarked, importedOwners, interruptedHere: here(t) }));
@@ -72,7 +85,7 @@ export async function unrecordedServers(
   ctx: OperationContext, instance: string, tags: readonly string[], recorded: ReadonlySet<string>, unmarked: boolean, importedOwners?: ReadonlySet<string>,
   interruptedUnder?: ReadonlySet<string>,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
-  const { found, untagged, claims } = await resourceServers(ctx, instance, tags, unmarked, importedOwners, interruptedUnder);
+  const { found, untagged, claims } = await resourceServers(ctx, tags, { instance, unmarked, importedOwners, interruptedUnder });
   // resourceServers left out the untagged servers of another instance.
   const all = uniqueById([...claims, ...untagged.map((server) => ({ server, kind: whoseUntagged(server, { instance, importedOwners }) as Claimable["kind"] }))], (c) => c.server.id);
   return { claims: all.filter((c) => !recorded.has(c.server.id)), listed: found };
