@@ -7,7 +7,8 @@ import { fleetTagOf, instanceOf, instanceOfPendingLabel, pendingLabelOf } from "
 import type { OperationContext } from "../../../provider/core/context";
 import type { HostingApi } from "../../../provider/api/wire/types";
 import { loose } from "../../helpers/loose-provider";
-import { testContext } from "../../helpers/test-process";
+import { recentWarnings, testContext } from "../../helpers/test-process";
+import { recordUnanswered } from "../../../provider/fleet/untagged";
 import { describeProviderShapes } from "../harness";
 
 const fleet = loose(fleetTyped);
@@ -18,13 +19,14 @@ const NEWS: Props = {
   __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count: 1 }],
 };
 
-/** The context of the Fleet `web` of stack proj/dev, and the label of each list call it makes. */
-function listing(): { ctx: OperationContext; labels: string[] } {
+/** The context of the Fleet `web` of stack proj/dev, and the label of each list call it makes (`fail`: each such call fails). */
+function listing(fail = false): { ctx: OperationContext; labels: string[] } {
   const ctx = testContext({ name: "web", project: "proj", stack: "dev" });
   const labels: string[] = [];
   const api: HostingApi = Object.create(ctx.api);
   api.listAllServers = (filter, opts) => {
     if (filter?.label) labels.push(filter.label);
+    if (filter?.label && fail) return Promise.reject(new Error("HTTP 503"));
     return ctx.api.listAllServers(filter, opts);
   };
   const derived = Object.create(ctx) as OperationContext;
@@ -54,5 +56,15 @@ describeProviderShapes((shape) => `the pending labels a Fleet's runs list, shape
     expect([...new Set(labels)].sort()).to.deep.equal(
       inShape([pendingLabelOf(TAG, "update", instanceOf(made.id)), pendingLabelOf(TAG, "update"), pendingLabelOf(TAG, "create")]),
     );
+  });
+
+  it("a failed create whose list of its label fails warns naming the label (shape B)", async () => {
+    const { ctx, labels } = listing(true);
+    const before = recentWarnings().length;
+    await recordUnanswered(ctx, TAG, { members: {}, leftovers: {} }, undefined);
+    const warned = recentWarnings().slice(before);
+    expect(labels).to.deep.equal(inShape([pendingLabelOf(TAG, "create")]));
+    if (shape === "B") expect(warned.join("\n")).to.include(`"${pendingLabelOf(TAG, "create")}"`).and.include("HTTP 503");
+    else expect(warned).to.deep.equal([]);
   });
 });
