@@ -45,11 +45,12 @@ export async function untaggedServers(ctx: OperationContext, labels: readonly st
  * that fails is a warning: the next run of this instance finds them by the same label.
  */
 export async function recordUnanswered(ctx: OperationContext, fleetTag: string, state: FleetState, signal: AbortSignal | undefined): Promise<void> {
+  const label = pendingLabelOf(fleetTag, "create");
   let found: Server[];
   try {
-    found = await untaggedServers(ctx, [pendingLabelOf(fleetTag, "create")], signal);
+    found = await untaggedServers(ctx, [label], signal);
   } catch (e) {
-    ctx.log.warn(`servers this create POSTed without an answer could not be listed (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` looks again`);
+    ctx.log.warn(`the servers this create POSTed without an answer (label "${label}") could not be listed (${e instanceof Error ? e.message : String(e)}); the next \`pulumi up\` looks again`);
     return;
   }
   const held = new Set([...Object.values(state.members), ...Object.values(state.leftovers)].map((m) => m.id));
