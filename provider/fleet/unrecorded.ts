@@ -86,8 +86,12 @@ export async function unrecordedServers(
   interruptedUnder?: ReadonlySet<string>,
 ): Promise<{ claims: Claimable[]; listed: Server[] }> {
   const { found, untagged, claims } = await resourceServers(ctx, tags, { instance, unmarked, importedOwners, interruptedUnder });
-  // resourceServers left out the untagged servers of another instance.
-  const all = uniqueById([...claims, ...untagged.map((server) => ({ server, kind: whoseUntagged(server, { instance, importedOwners }) as Claimable["kind"] }))], (c) => c.server.id);
+  // resourceServers left out the untagged servers of another instance: none is "another" here.
+  const untaggedClaims = untagged.flatMap((server): Claimable[] => {
+    const kind = whoseUntagged(server, { instance, importedOwners });
+    return kind === "another" ? [] : [{ server, kind }];
+  });
+  const all = uniqueById([...claims, ...untaggedClaims], (c) => c.server.id);
   return { claims: all.filter((c) => !recorded.has(c.server.id)), listed: found };
 }
 
