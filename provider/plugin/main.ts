@@ -11,6 +11,7 @@ import { commandLine } from "../../protocol/command-line";
 import { commandSpec } from "../core/command";
 import { startEngineWatchdog } from "../core/engine-watchdog";
 import { grpc } from "./grpc";
+import { limitHeapGrowth } from "./heap-growth";
 import { PluginHost } from "./plugin-host";
 import { providerService } from "./service";
 import { structWireService } from "./struct-fields";
@@ -57,6 +58,7 @@ export function start(argv: string[] = process.argv.slice(2)): void {
     process.exitCode = line.exit;
     return;
   }
+  limitHeapGrowth();
   serve().then(
     ({ port, host }) => {
       // No address: started by hand for PULUMI_DEBUG_PROVIDERS=hosting:<port>; the engine
