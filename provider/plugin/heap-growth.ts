@@ -1,20 +1,36 @@
 // The plugin's V8 heap grows by HEAP_GROWING_PERCENT at each limit: after a collection at its
-// limit, the next limit is 1.4 times what survived. V8's own factor, chosen from the speed of its
-// collector, goes up to 4, and a Fleet's operation then held several times its live objects in
+// limit, the next limit is about 1.4 times what survived. V8's own factor, chosen from the speed of
+// its collector, goes up to 4, and a Fleet's operation then held several times its live objects in
 // RSS. The lower factor costs more collections (CPU); the figures at 10,000 and 100,000 members are
-// in docs/benchmarks.md. A `--heap-growing-percent` that Node's own options name wins (0 gives V8
-// its own choice back).
+// in docs/benchmarks.md. HOSTING_PLUGIN_HEAP_GROWING_PERCENT sets another (0: V8's own), and a
+// `--heap-growing-percent` on node's own command line wins over both (Node refuses V8 flags in
+// NODE_OPTIONS).
 
 import * as v8 from "v8";
+import { SETTINGS } from "../core/settings/declaration";
 
 export const HEAP_GROWING_PERCENT = 40;
+/** V8's own factor goes up to 4 (300 %). */
+export const MAX_HEAP_GROWING_PERCENT = 300;
 
 const FLAG = "--heap-growing-percent";
 
-/** Sets V8's heap growing factor for this process unless Node's own options name one. */
-export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): boolean {
-  const named = (s: string) => s.replace(/_/g, "-").startsWith(FLAG);
-  if (execArgv.some(named) || nodeOptions.split(/\s+/).some(named)) return false;
-  v8.setFlagsFromString(`${FLAG}=${HEAP_GROWING_PERCENT}`);
-  return true;
+/** The percent HOSTING_PLUGIN_HEAP_GROWING_PERCENT asks for, HEAP_GROWING_PERCENT when unset; an error names the variable and what it allows. */
+export function heapGrowingPercent(env: NodeJS.ProcessEnv = process.env): number {
+  const name = SETTINGS.pluginHeapGrowingPercent.env;
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return HEAP_GROWING_PERCENT;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > MAX_HEAP_GROWING_PERCENT) {
+    throw new Error(`${name}: ${JSON.stringify(raw)} is not allowed; ${SETTINGS.pluginHeapGrowingPercent.allowed.replace(/`/g, "")}`);
+  }
+  return n;
+}
+
+/** Sets V8's heap growing factor for this process, unless node's command line names one; returns the percent set. */
+export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const percent = heapGrowingPercent(env);
+  if (execArgv.some((a) => a.replace(/_/g, "-").startsWith(FLAG))) return undefined;
+  v8.setFlagsFromString(`${FLAG}=${percent}`);
+  return percent;
 }

@@ -58,7 +58,13 @@ export function start(argv: string[] = process.argv.slice(2)): void {
     process.exitCode = line.exit;
     return;
   }
-  limitHeapGrowth();
+  try {
+    limitHeapGrowth();
+  } catch (e) {
+    console.error(`pulumi-resource-hosting: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+    return;
+  }
   serve().then(
     ({ port, host }) => {
       // No address: started by hand for PULUMI_DEBUG_PROVIDERS=hosting:<port>; the engine

@@ -104,6 +104,13 @@ export const SETTINGS = {
     description: "`hosting-gitops plan` and `cost`: a monthly cost rise above it exits 3 (as `--max-monthly-increase`).",
     secret: false,
   },
+  pluginHeapGrowingPercent: {
+    env: "HOSTING_PLUGIN_HEAP_GROWING_PERCENT",
+    default: "`40`",
+    allowed: "a whole number from `0` to `300`; `0` is V8's own factor",
+    description: "The plugin's heap grows by this percent at each limit: lower holds less memory and costs more CPU (docs/plugin.md#memory).",
+    secret: false,
+  },
 } as const satisfies Record<string, SettingDeclaration>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -1,16 +1,33 @@
-// The plugin's heap growing factor (provider/plugin/heap-growth.ts): set when Node's options name
-// none, left to them when its command line or NODE_OPTIONS names `--heap-growing-percent`.
+// The plugin's heap growing factor (provider/plugin/heap-growth.ts): 40 % unless
+// HOSTING_PLUGIN_HEAP_GROWING_PERCENT sets another (0: V8's own), a bad value refused naming the
+// variable and what it allows, and left to node's command line when that names one.
 import { expect } from "chai";
-import { limitHeapGrowth } from "../../../provider/plugin/heap-growth";
+import * as v8 from "v8";
+import { heapGrowingPercent, limitHeapGrowth } from "../../../provider/plugin/heap-growth";
+
+const VAR = "HOSTING_PLUGIN_HEAP_GROWING_PERCENT";
 
 describe("the plugin's heap growing factor", () => {
-  it("is set when neither node's command line nor NODE_OPTIONS names one", () => {
-    expect(limitHeapGrowth([], "")).to.equal(true);
-    expect(limitHeapGrowth(["--enable-source-maps"], "--max-old-space-size=4096")).to.equal(true);
+  // limitHeapGrowth sets the flag in this process: V8's own factor again for the tests after.
+  after(() => v8.setFlagsFromString("--heap-growing-percent=0"));
+
+  it("is 40 % unless the variable sets another, 0 for V8's own", () => {
+    expect(heapGrowingPercent({})).to.equal(40);
+    expect(heapGrowingPercent({ [VAR]: "" })).to.equal(40);
+    expect(heapGrowingPercent({ [VAR]: "0" })).to.equal(0);
+    expect(heapGrowingPercent({ [VAR]: " 300 " })).to.equal(300);
   });
 
-  it("is left to node's command line or NODE_OPTIONS when either names one, in either spelling", () => {
-    expect(limitHeapGrowth(["--heap-growing-percent=80"], "")).to.equal(false);
-    expect(limitHeapGrowth([], "--inspect --heap_growing_percent=100")).to.equal(false);
+  it("refuses a value that is not a whole number from 0 to 300, naming the variable", () => {
+    for (const bad of ["abc", "-5", "12.5", "301", "1e2"]) {
+      expect(() => heapGrowingPercent({ [VAR]: bad }), bad).to.throw(`${VAR}: "${bad}" is not allowed; a whole number from 0 to 300; 0 is V8's own factor`);
+    }
+  });
+
+  it("is set at the plugin's start unless node's command line names one, in either spelling", () => {
+    expect(limitHeapGrowth([], {})).to.equal(40);
+    expect(limitHeapGrowth(["--enable-source-maps"], { [VAR]: "60" })).to.equal(60);
+    expect(limitHeapGrowth(["--heap-growing-percent=80"], {})).to.equal(undefined);
+    expect(limitHeapGrowth(["--heap_growing_percent=100"], {})).to.equal(undefined);
   });
 });
