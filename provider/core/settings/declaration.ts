@@ -36,6 +36,9 @@ export const API_SHAPE_VALUES = [
 /** The API's response shape, as `hosting:apiShape` takes it. */
 export type ApiShapeSetting = (typeof API_SHAPE_VALUES)[number];
 
+/** The plugin's heap growing percent when unset, and the most it takes (provider/plugin/heap-growth.ts; V8's own factor goes up to 4). */
+export const HEAP_GROWING_PERCENT = { default: 40, max: 300 } as const;
+
 export const SETTINGS = {
   apiKey: {
     config: "hosting:apiKey",
@@ -106,8 +109,8 @@ export const SETTINGS = {
   },
   pluginHeapGrowingPercent: {
     env: "HOSTING_PLUGIN_HEAP_GROWING_PERCENT",
-    default: "`40`",
-    allowed: "a whole number from `0` to `300`; `0` is V8's own factor",
+    default: `\`${HEAP_GROWING_PERCENT.default}\``,
+    allowed: `a whole number from \`0\` to \`${HEAP_GROWING_PERCENT.max}\`; \`0\` is V8's own factor`,
     description: "The plugin's heap grows by this percent at each limit: lower holds less memory and costs more CPU (docs/plugin.md#memory).",
     secret: false,
   },
