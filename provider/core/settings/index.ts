@@ -6,5 +6,5 @@ export {
   KEY_FROM_CONFIG, KEY_FROM_ENV, resolveSettings, stackSettings,
   type ConfigSource, type ResolvedSettings, type StackSettings,
 } from "./resolve";
-export { catalogueCacheDir, cooperation } from "./process-settings";
+export { catalogueCacheDir, cooperation, heapGrowingPercent } from "./process-settings";
 export { cliSettings, processEnvironment, type CliSettings } from "./environment";

@@ -3,7 +3,8 @@
 // variable and what it allows, and left to node's command line when that names one.
 import { expect } from "chai";
 import * as v8 from "v8";
-import { heapGrowingPercent, limitHeapGrowth } from "../../../provider/plugin/heap-growth";
+import { heapGrowingPercent } from "../../../provider/core/settings";
+import { limitHeapGrowth } from "../../../provider/plugin/heap-growth";
 
 const VAR = "HOSTING_PLUGIN_HEAP_GROWING_PERCENT";
 
@@ -18,9 +19,16 @@ describe("the plugin's heap growing factor", () => {
     expect(heapGrowingPercent({ [VAR]: " 300 " })).to.equal(300);
   });
 
-  it("refuses a value that is not a whole number from 0 to 300, naming the variable", () => {
+  it("refuses a value that is not a whole number from 0 to 300 with a SettingError naming the variable, the value and what is allowed", () => {
     for (const bad of ["abc", "-5", "12.5", "301", "1e2"]) {
-      expect(() => heapGrowingPercent({ [VAR]: bad }), bad).to.throw(`${VAR}: "${bad}" is not allowed; a whole number from 0 to 300; 0 is V8's own factor`);
+      let err: Error | undefined;
+      try {
+        heapGrowingPercent({ [VAR]: bad });
+      } catch (e) {
+        err = e as Error;
+      }
+      expect(err?.name, bad).to.equal("SettingError");
+      expect(err?.message, bad).to.equal(`environment variable ${VAR} is "${bad}"; allowed: a whole number from 0 to 300; 0 is V8's own factor`);
     }
   });
 
