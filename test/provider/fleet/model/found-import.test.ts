@@ -47,13 +47,12 @@ for (const shape of SHAPES) {
         ]);
       });
     }
-    // Seed 7502 of the soak (shape B, after 2,592 sequences, at ecca530; shape A fails too, and at
-    // bf60614): a Fleet renamed by alias keeps its first name's tag, and its killed update made a
-    // server under it (shape B: that name's pending label); the import after a state delete lists
-    // by the tag of the name it is imported under only, so its recovery leaves that server in no
-    // state. Listing by the tags the imported servers carry would take it, and also every server of
-    // a Fleet whose members were imported in part. Open.
-    it.skip("the recovery of an import of a renamed Fleet after its killed update records the update's server", async () => {
+    // Seed 7502 of the soak (shape B, after 2,592 sequences, at ecca530; shape A fails too): a
+    // Fleet renamed by alias keeps its first name's tag, and its killed update made a server under
+    // it (shape B: that name's pending label) with the owner mark the import then holds. The import
+    // after a state delete listed by the tag of the name it is imported under only, so its recovery
+    // left that server in no state.
+    it("the recovery of an import of a renamed Fleet after its killed update records the update's server", async () => {
       await holds(sim(), [
         new UpStep("main", null, null), new RenameStep(),
         new UpStep("main", { kind: "replace", group: 1, field: "plan", value: "vc2-1c-1gb", maxSurge: 1, maxUnavailable: 0 }, { atChange: 1, mode: "kill" }),
