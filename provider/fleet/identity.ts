@@ -24,6 +24,11 @@ export function fleetTagOf(stack: string, name: string, parentType?: string): st
   return `${FLEET_PREFIX}${stack}/${name}${under}`;
 }
 
+/** The fleet tags among `tags` that name a resource of `stack` (`<project>/<stack>`). */
+export function fleetTagsInStack(tags: readonly string[] | undefined, stack: string): string[] {
+  return (tags ?? []).filter((t) => t.startsWith(`${FLEET_PREFIX}${stack}/`));
+}
+
 /** The fleet tag of the resource the engine names in `ctx` (stack, name, parents), when it names one. */
 export function fleetTagFor(ctx: OperationContext): string | undefined {
   const stack = stackOf(ctx.resource);

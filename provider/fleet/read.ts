@@ -11,7 +11,7 @@
 
 import type { Server } from "../api/wire/types";
 import { catalogue, type CatalogueSnapshot } from "../core/catalogue";
-import type { OperationContext } from "../core/context";
+import { stackOf, type OperationContext } from "../core/context";
 import type { ReadOutcome, Recorded } from "../core/route";
 import { declaredView, normalizeServerInputs, serverOutputs } from "../server/normalize";
 import { OWNER_TAG_PREFIX, SERVER_DEFAULTS } from "../server/types";
@@ -19,7 +19,7 @@ import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
-import { fleetTagFor, instanceOf } from "./identity";
+import { fleetTagFor, fleetTagsInStack, instanceOf } from "./identity";
 import { importedOwners, interruptedTags, resourceTags, unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
@@ -85,6 +85,12 @@ async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutco
   if (Object.keys(byKey).length === 0) return { id: "" };
   const ownerTag = Object.values(byKey).flatMap((s) => s.tags ?? []).find((t) => t.startsWith(OWNER_TAG_PREFIX));
   const fleetTag = fleetTagFor(ctx);
+  // The other names in this stack that the imported servers' Fleet ran under: a Fleet renamed by
+  // alias keeps its first name's tag, and what a killed run of it made carries that tag and the
+  // owner mark the import holds. Another stack's tag is not listed: its Fleet may still be live.
+  const stack = stackOf(ctx.resource);
+  const carried = stack ? Object.values(byKey).flatMap((s) => fleetTagsInStack(s.tags, stack)) : [];
+  const formerTags = [...new Set(carried)].filter((t) => t !== fleetTag).sort();
   const groups = groupsOf(byKey, cat, ownerTag);
   const members: Record<string, RecordedMember> = {};
   // The import takes the servers over: each is recorded with the owner mark it carries, which makes
@@ -102,6 +108,7 @@ async function importFleet(id: string, ctx: OperationContext): Promise<ReadOutco
     // The tag of the name it is imported under, kept through a later rename like a create's: a run
     // of this resource killed before the import tagged its servers by that name.
     ...(fleetTag ? { fleetTag, nameTag: fleetTag } : {}),
+    ...(formerTags.length > 0 ? { formerTags } : {}),
   };
   return { id, props: outs, inputs: inputsOf(outs) };
 }

@@ -187,7 +187,8 @@ export interface FleetOutputs extends Omit<FleetInputs, "adoptIds" | "adoptTag" 
   fleetTag?: string;
   /**
    * The tags of the other names the fleet was updated under (renames by alias), so that what a
-   * run killed under one of them made is still found after a rename back; absent until then.
+   * run killed under one of them made is still found after a rename back, and those in this
+   * stack that an import's servers carried; absent until then.
    */
   formerTags?: string[];
   /**

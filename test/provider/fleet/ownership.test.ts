@@ -348,6 +348,17 @@ describeProviderShapes((shape) => `Fleet adoption and import: one member is one 
     expect(await live()).to.deep.equal([]);
   });
 
+  it("an import under another name lists by the tag its servers carry in this stack too, never another stack's", async () => {
+    const made = await fleet.create(await checked(news()), named("web"));
+    const ids = Object.entries(made.outs.members).map(([k, m]: [string, any]) => `${k}=${m.id}`).join(",");
+    const renamed = await fleet.read(ids, {}, named("web-blue"));
+    expect(renamed.props).to.include({ fleetTag: fleetTagOf("proj/dev", "web-blue") });
+    expect(renamed.props.formerTags).to.deep.equal([fleetTagOf("proj/dev", "web")]);
+    const moved = await fleet.read(ids, {}, testContext({ name: "web", project: "proj", stack: "prod" }));
+    expect(moved.props).to.include({ fleetTag: fleetTagOf("proj/prod", "web") });
+    expect(moved.props.formerTags, "proj/dev's Fleet may still be live").to.equal(undefined);
+  });
+
   it("a destroy of an imported fleet before any update deletes its servers", async () => {
     const imported = await importedAfterStateDelete();
     await fleet.delete(imported.id, imported.props, named("web"));
