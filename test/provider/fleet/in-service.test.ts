@@ -1,6 +1,7 @@
 // Which unrecorded servers an update records as members before it plans (provider/fleet/in-service.ts):
 // only its own (or an import's) one server in service for a declared member with none recorded,
-// whose spec changed in a field the API shows, so that the roll replaces it within maxUnavailable.
+// whose spec changed (by what the API shows, or by its spec mark), so that the roll replaces it
+// within maxUnavailable.
 import { expect } from "chai";
 import { catalogue, type CatalogueSnapshot } from "../../../provider/core/catalogue";
 import { inServiceToReplace } from "../../../provider/fleet/in-service";
@@ -9,6 +10,8 @@ import type { Claimable } from "../../../provider/fleet/ownership";
 import type { MemberSpec, RecordedMember } from "../../../provider/fleet/types";
 import type { Server } from "../../../provider/api/wire/types";
 import { useClientSimulator } from "../../helpers/client-simulator";
+import { planServer } from "../../../provider/server/plan";
+import { serverInputsOf } from "../../../provider/fleet/specs";
 
 const INSTANCE = "fleet-1";
 const spec = (os: string): MemberSpec => ({ region: "ewr", plan: "vc2-1c-1gb", os, label: "web-ewr-2" });
@@ -39,6 +42,14 @@ describe("an update records a killed update's server in service as its member, f
     const imported: Claimable = { server: made("s1", "web-ewr-2", OLD), kind: "own", owner: "fleet-0" };
     const out = await inServiceToReplace([imported], members, { "web-ewr-2": NEW }, () => Promise.resolve(cat));
     expect(out["web-ewr-2"]).to.include({ id: "s1", owner: "fleet-0" });
+  });
+
+  // The API's server record names no backups nor DDoS protection (the simulator adds them): a
+  // server made with backups reads as without, so only its spec mark says that the spec changed.
+  it("one made with backups, now declared without, on an API that does not show them: recorded with backups, and the plan will replace it", async () => {
+    const out = await inServiceToReplace([own(made("s1", "web-ewr-2", { ...NEW, backups: true, ddosProtection: true }))], members, { "web-ewr-2": NEW }, () => Promise.resolve(cat));
+    expect(out["web-ewr-2"]).to.include({ id: "s1", backups: true, ddosProtection: true });
+    expect(planServer(out["web-ewr-2"], serverInputsOf(NEW), cat).replaces).to.have.members(["backups", "ddosProtection"]);
   });
 
   it("leaves a server that fits the spec (reconcile.ts takes it over), one not active, two for one member, another owner's, and a recorded member", async () => {
