@@ -1,10 +1,12 @@
 // A server that a killed update of this instance (or of the instance whose members an import
 // holds: it carries that owner mark) made for a member the state does not record, in service
-// (`active`), whose spec has changed since (its spec mark is not the member's, and region, plan
-// or image differ): recorded as that member before the update plans, so its plan
-// replaces it in the roll's batches (within maxSurge and maxUnavailable) instead of deleting it
-// with the leftovers before the first batch. Any other unrecorded server stays with reconcile.ts.
+// (`active`), whose spec has changed since (its spec mark is not the member's, and a field
+// differs: region, plan or image as the API shows them, or backups or DDoS protection as its spec
+// mark says): recorded as that member before the update plans, so its plan replaces it in the
+// roll's batches (within maxSurge and maxUnavailable) instead of deleting it with the leftovers
+// before the first batch. Any other unrecorded server stays with reconcile.ts.
 
+import type { Server } from "../api/wire/types";
 import type { CatalogueSnapshot } from "../core/catalogue";
 import { serverOutputs } from "../server/normalize";
 import { planServer } from "../server/plan";
@@ -36,8 +38,25 @@ export async function inServiceToReplace(
     if ((server.tags ?? []).includes(specMarkOf(specs[key]))) continue; // it fits: reconcile.ts takes it over
     const cat = await catalogue(); // read only when there is one: a steady update has none
     // Recorded with the owner mark it carries, when an import's: the roll may then delete it (ownership.ts `mayDelete`).
-    const member = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
+    const shown = { ...recordMember(server.id, serverOutputs(server, {}, cat)), ...(owner !== undefined ? { owner } : {}) };
+    const member = { ...shown, ...markedFields(server, specs[key]) };
     if ((planServer(member, serverInputsOf(specs[key]), cat).replaces ?? []).length > 0) out[key] = member;
   }
   return out;
+}
+
+/**
+ * The backups and DDoS protection `server` was created with, by its spec mark: the combination
+ * of the two that, with the rest of `spec`, gives that mark. The API's server record need not show
+ * them (the spec's record table names neither). Nothing when no combination does: then another
+ * field differs (region, plan, image, which the API shows, or the SSH keys, which nothing proves).
+ */
+function markedFields(server: Server, spec: MemberSpec): { backups: boolean; ddosProtection: boolean } | undefined {
+  const tags = server.tags ?? [];
+  for (const backups of [false, true]) {
+    for (const ddosProtection of [false, true]) {
+      if (tags.includes(specMarkOf({ ...spec, backups, ddosProtection }))) return { backups, ddosProtection };
+    }
+  }
+  return undefined;
 }
