@@ -1,7 +1,7 @@
 // Which unrecorded servers an update records as members before it plans (provider/fleet/in-service.ts):
 // only its own (or an import's) one server in service for a declared member with none recorded,
-// whose spec changed (by what the API shows, or by its spec mark), so that the roll replaces it
-// within maxUnavailable.
+// whose spec changed, so that the roll replaces it within maxUnavailable. What the API shows
+// proves the change, or for backups and DDoS protection the server's spec mark.
 import { expect } from "chai";
 import { catalogue, type CatalogueSnapshot } from "../../../provider/core/catalogue";
 import { inServiceToReplace } from "../../../provider/fleet/in-service";
