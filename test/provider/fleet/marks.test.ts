@@ -4,7 +4,8 @@
 
 import { expect } from "chai";
 import type { OperationContext } from "../../../provider/core/context";
-import { settleMarks } from "../../../provider/fleet/marks";
+import { CANCELLED_MARK_MS, settleMarks } from "../../../provider/fleet/marks";
+import { fakeClock } from "../../helpers/fake-clock";
 import type { RecordedMember } from "../../../provider/fleet/types";
 
 const member = (id: string): RecordedMember => ({ id, label: id, region: "ewr", plan: "vc2-1c-1gb", os: "ubuntu-24.04" } as RecordedMember);
@@ -56,6 +57,30 @@ describe("Fleet: the marks a run sets at its end", () => {
     expect(patches[0].id).to.equal("s-1");
     expect(patches[0].aborted).to.equal(false);
     expect(patches[0].tags).to.include("hosting-live:fleet-0001");
+  });
+
+  it("a cancelled run's marks end CANCELLED_MARK_MS after the cancel, on the operation's clock", async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    const clock = fakeClock();
+    const warnings: string[] = [];
+    // A read that never answers: it ends only when its signal aborts.
+    const hanging = (_id: string, o: { signal?: AbortSignal }) =>
+      new Promise((_resolve, reject) => o.signal?.addEventListener("abort", () => reject(new Error("the mark window ended")), { once: true }));
+    const ctx = {
+      signal: cancel.signal, clock,
+      waiter: { read: hanging },
+      api: { updateServer: hanging },
+      log: { warn: (m: string) => void warnings.push(m), info: () => undefined },
+    } as unknown as OperationContext;
+    let ended = false;
+    const marking = settleMarks(ctx, input).then(() => (ended = true));
+    await clock.tick(CANCELLED_MARK_MS - 1);
+    expect(ended, "before the window ends").to.equal(false);
+    await clock.tick(1);
+    expect(ended, "when the window ends").to.equal(true);
+    await marking;
+    expect(warnings.join("\n")).to.match(/web-ewr-1/);
   });
 
   it("never fail the run when a member's read fails: a warning names the member", async () => {
