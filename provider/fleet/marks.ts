@@ -29,23 +29,37 @@ export interface MarkInput {
   leftovers?: Record<string, RecordedMember>;
 }
 
-/** How long a cancelled run may spend on each of its last steps (the list of what it POSTed unanswered, its marks) before it hands the engine its state. */
+/** How long a cancelled run may spend on its last steps together (the list of what it POSTed unanswered, its marks) before it hands the engine its state. */
 export const CANCELLED_MARK_MS = 5_000;
 
-/** The signal of a run's last calls: the operation's, or once the engine cancelled it, CANCELLED_MARK_MS from now. */
-export function markSignal(ctx: OperationContext): AbortSignal | undefined {
-  return ctx.signal?.aborted === true ? AbortSignal.timeout(CANCELLED_MARK_MS) : ctx.signal;
+/**
+ * The signal of each of a run's last steps: the operation's until the engine cancels it; after
+ * that, one window of CANCELLED_MARK_MS on the operation's clock, opened by the first step that
+ * starts after the cancel and shared by the steps after it. A step cut short by the cancel ends
+ * at once, so the run still hands the engine its state within CANCELLED_MARK_MS of the cancel.
+ */
+export function lastStepSignals(ctx: OperationContext): () => AbortSignal | undefined {
+  let window: AbortSignal | undefined;
+  return () => {
+    if (ctx.signal?.aborted !== true) return ctx.signal;
+    if (!window) {
+      const ended = new AbortController();
+      ctx.clock.setTimeout(() => ended.abort(new Error(`the run was cancelled and its last steps took ${CANCELLED_MARK_MS} ms`)), CANCELLED_MARK_MS).unref();
+      window = ended.signal;
+    }
+    return window;
+  };
 }
 
 /**
  * Sets the missing marks; a failure is a warning (the run's outcome stands), named for the member.
  * A cancelled run marks only what it made (the live mark, a member its tag PATCH missed), within
- * CANCELLED_MARK_MS: the engine records what it hands back, so its servers must not look like an
- * interrupted run's to the instance it replaces.
+ * the window of `lastSteps` (`lastStepSignals`): the engine records what it hands back, so its
+ * servers must not look like an interrupted run's to the instance it replaces.
  */
-export async function settleMarks(ctx: OperationContext, input: MarkInput): Promise<void> {
+export async function settleMarks(ctx: OperationContext, input: MarkInput, lastSteps = lastStepSignals(ctx)): Promise<void> {
   const cancelled = ctx.signal?.aborted === true;
-  const signal = markSignal(ctx);
+  const signal = lastSteps();
   const { instance, fleetTag } = input;
   const found = new Map(input.found.map((s) => [s.id, s]));
   const keys = Object.keys(input.members).sort(compareKeys);

@@ -47,7 +47,7 @@ import { createMayTake } from "./ownership";
 import { pairUntagged, recordUnanswered, removeUntaken } from "./untagged";
 import { importedOwners, interruptedTags, resourceServers, resourceTags, unrecordedServers, type ResourceServers } from "./unrecorded";
 import { dropGoneMembers } from "./gone";
-import { markSignal, settleMarks } from "./marks";
+import { lastStepSignals, settleMarks } from "./marks";
 import { reconcile, type Reconciliation } from "./reconcile";
 import { serverInputsOf } from "./specs";
 
@@ -101,8 +101,9 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const takeOvers: TakeOvers = [];
   const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
   warnTakeOvers(ctx, takeOvers);
-  if (fleetTag && result.failures.length > 0) await recordUnanswered(ctx, fleetTag, state, markSignal(ctx));
-  if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, leftovers: state.leftovers, found, previous: new Set() });
+  const lastSteps = lastStepSignals(ctx);
+  if (fleetTag && result.failures.length > 0) await recordUnanswered(ctx, fleetTag, state, lastSteps());
+  if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, leftovers: state.leftovers, found, previous: new Set() }, lastSteps);
   const outs = outputsOf(inputs, state, fleetTag, fleetTag, 1, result.unproven);
   if (result.failures.length > 0) throw fleetError(id, outs, inputs.__provider, result, plan, "was created");
   return { id, outs };

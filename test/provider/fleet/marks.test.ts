@@ -1,10 +1,10 @@
 // The marks a fleet's run sets at its end never fail the run: an `up` cancelled in a roll's pause,
 // or whose time-out ended its waits, still returns its state, and a failed read or PATCH of the
-// marks is a warning. A cancelled run sets only its first member's live mark.
+// marks is a warning. A cancelled run sets only its first member's live mark, within one window.
 
 import { expect } from "chai";
 import type { OperationContext } from "../../../provider/core/context";
-import { CANCELLED_MARK_MS, settleMarks } from "../../../provider/fleet/marks";
+import { CANCELLED_MARK_MS, lastStepSignals, settleMarks } from "../../../provider/fleet/marks";
 import { fakeClock } from "../../helpers/fake-clock";
 import type { RecordedMember } from "../../../provider/fleet/types";
 
@@ -14,7 +14,7 @@ const member = (id: string): RecordedMember => ({ id, label: id, region: "ewr", 
 function failingContext(signal: AbortSignal, warnings: string[]): OperationContext {
   const refused = (): Promise<never> => Promise.reject(new Error("the operation was cancelled"));
   return {
-    signal,
+    signal, clock: fakeClock(),
     waiter: { read: refused },
     api: { updateServer: refused },
     log: { warn: (m: string) => void warnings.push(m), info: () => undefined },
@@ -46,7 +46,7 @@ describe("Fleet: the marks a run sets at its end", () => {
     const patches: Array<{ id: string; tags: string[]; aborted: boolean }> = [];
     const server = (id: string) => ({ id, label: id, status: "pending", tags: ["fleet", "hosting-fleet:p/s/web", `hosting-member:web-ewr-${id.slice(2)}`, "hosting-owner:fleet-0001"] });
     const ctx = {
-      signal: cancel.signal,
+      signal: cancel.signal, clock: fakeClock(),
       waiter: { read: async (id: string, o: { signal?: AbortSignal }) => (reads.push(`${id}${o.signal?.aborted ? " (aborted)" : ""}`), server(id)) },
       api: { updateServer: async (id: string, patch: { tags: string[] }, o: { signal?: AbortSignal }) => void patches.push({ id, tags: patch.tags, aborted: o.signal?.aborted ?? false }) },
       log: { warn: (m: string) => { throw new Error(m); }, info: () => undefined },
@@ -81,6 +81,22 @@ describe("Fleet: the marks a run sets at its end", () => {
     expect(ended, "when the window ends").to.equal(true);
     await marking;
     expect(warnings.join("\n")).to.match(/web-ewr-1/);
+  });
+
+  it("a run's last steps share one window after a cancel: opened by the first step after it, on the operation's clock", async () => {
+    const clock = fakeClock();
+    const cancel = new AbortController();
+    const steps = lastStepSignals({ signal: cancel.signal, clock } as unknown as OperationContext);
+    expect(steps(), "before the cancel: the operation's").to.equal(cancel.signal);
+    cancel.abort();
+    await clock.tick(1_000);
+    const first = steps();
+    expect(first).to.not.equal(cancel.signal);
+    expect(steps(), "the next step: the same window").to.equal(first);
+    await clock.tick(CANCELLED_MARK_MS - 1);
+    expect(first?.aborted).to.equal(false);
+    await clock.tick(1);
+    expect(first?.aborted, "CANCELLED_MARK_MS after the first step").to.equal(true);
   });
 
   it("never fail the run when a member's read fails: a warning names the member", async () => {
