@@ -2,6 +2,7 @@
 // (pointed at its simulator, with fast waits) instead of switching a shared one, and every call
 // a test makes to the core gets a context of it. Warnings are collected for assertions.
 
+import type { HostingApi } from "../../provider/api/wire/types";
 import type { OperationContext, OperationOverrides, ResourceFacts } from "../../provider/core/context";
 import { withOverrides } from "../../provider/core/context";
 import { ProviderProcess, type ProviderProcessOptions } from "../../provider/core/provider-process";
@@ -30,6 +31,14 @@ export function forgetProcess(): void {
 /** A context of the current process; `overrides` as a fleet member's operation would lay them. */
 export function testContext(resource: ResourceFacts = {}, overrides: OperationOverrides = {}): OperationContext {
   return withOverrides(testProcess().context({ resource }), overrides);
+}
+
+/** `ctx` whose API client has `overrides` in place of its own methods (an API that misbehaves, a call recorded); the rest is `ctx`'s. */
+export function withApi(ctx: OperationContext, overrides: Partial<HostingApi>): OperationContext {
+  const api: HostingApi = Object.assign(Object.create(ctx.api) as HostingApi, overrides);
+  const derived = Object.create(ctx) as OperationContext;
+  Object.defineProperty(derived, "api", { value: api });
+  return derived;
 }
 
 /** The warnings of every test process so far (newest last). */

@@ -17,9 +17,8 @@ import { fleetTagOf, specMarkOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, FAST_WAITS, KEYS, rejection, serverNews } from "../harness";
 import { ProviderProcess } from "../../../provider/core/provider-process";
 import { loose } from "../../helpers/loose-provider";
-import { recentWarnings, testContext } from "../../helpers/test-process";
+import { recentWarnings, testContext, withApi } from "../../helpers/test-process";
 import type { OperationContext } from "../../../provider/core/context";
-import type { HostingApi } from "../../../provider/api/wire/types";
 
 const fleet = loose(fleetTyped);
 const server = loose(serverTyped);
@@ -39,12 +38,7 @@ const idsOf = (outs: Props): string[] => Object.values(outs.members).map((m: any
 
 /** `ctx` whose client lists every server of the account whatever the filter asks (an API that ignores `?tag=`). */
 function ignoringTagFilter(ctx: OperationContext): OperationContext {
-  const api = ctx.api;
-  const lying: HostingApi = Object.create(api);
-  lying.listAllServers = (_filter, opts) => api.listAllServers({}, opts);
-  const derived = Object.create(ctx) as OperationContext;
-  Object.defineProperty(derived, "api", { value: lying });
-  return derived;
+  return withApi(ctx, { listAllServers: (_filter, opts) => ctx.api.listAllServers({}, opts) });
 }
 
 describeProviderShapes((shape) => `Fleet ownership by resource instance against the simulator, shape ${shape}`, (sim, shape) => {

@@ -7,7 +7,7 @@ import { fleetTagOf, instanceOf, instanceOfPendingLabel, pendingLabelOf } from "
 import type { OperationContext } from "../../../provider/core/context";
 import type { HostingApi } from "../../../provider/api/wire/types";
 import { loose } from "../../helpers/loose-provider";
-import { recentWarnings, testContext } from "../../helpers/test-process";
+import { recentWarnings, testContext, withApi } from "../../helpers/test-process";
 import { recordUnanswered } from "../../../provider/fleet/untagged";
 import { describeProviderShapes } from "../harness";
 
@@ -23,15 +23,12 @@ const NEWS: Props = {
 function listing(fail = false): { ctx: OperationContext; labels: string[] } {
   const ctx = testContext({ name: "web", project: "proj", stack: "dev" });
   const labels: string[] = [];
-  const api: HostingApi = Object.create(ctx.api);
-  api.listAllServers = (filter, opts) => {
+  const listAllServers: HostingApi["listAllServers"] = (filter, opts) => {
     if (filter?.label) labels.push(filter.label);
     if (filter?.label && fail) return Promise.reject(new Error("HTTP 503"));
     return ctx.api.listAllServers(filter, opts);
   };
-  const derived = Object.create(ctx) as OperationContext;
-  Object.defineProperty(derived, "api", { value: api });
-  return { ctx: derived, labels };
+  return { ctx: withApi(ctx, { listAllServers }), labels };
 }
 
 describeProviderShapes((shape) => `the pending labels a Fleet's runs list, shape ${shape}`, (_sim, shape) => {
