@@ -48,8 +48,9 @@ export async function inServiceToReplace(
 /**
  * The backups and DDoS protection `server` was created with, by its spec mark: the combination
  * of the two that, with the rest of `spec`, gives that mark. The API's server record need not show
- * them (the spec's record table names neither). Nothing when no combination does: then another
- * field differs (region, plan, image, which the API shows, or the SSH keys, which nothing proves).
+ * them: its documented fields name neither; the simulator adds them (docs/contract.md). Nothing
+ * when no combination does: then another field differs (region, plan, image, which the API
+ * shows, or the SSH keys, which nothing proves).
  */
 function markedFields(server: Server, spec: MemberSpec): { backups: boolean; ddosProtection: boolean } | undefined {
   const tags = server.tags ?? [];
