@@ -7,7 +7,7 @@
 // server deleted since (the next run deletes what a killed run left) is met with the next attempt's key.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
-import { fleetTagOf, memberIdempotencyKey } from "../../../provider/fleet/identity";
+import { fleetTagOf, instanceOf, memberIdempotencyKey, pendingLabelOf } from "../../../provider/fleet/identity";
 import { countRequests, describeProviderShapes, testApi } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { testContext } from "../../helpers/test-process";
@@ -16,8 +16,9 @@ const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
 
 const TAG = fleetTagOf("proj/dev", "web");
-/** The label a member's POST carries until its tags are set (identity.ts), spelled out. */
-const PENDING = "hosting-pending:proj/dev/web";
+/** The labels a member's POST carries until its tags are set (identity.ts), spelled out: a create's, and an update's of `id`. */
+const CREATE_LABEL = "hosting-pending-new:proj/dev/web";
+const updateLabel = (id: string) => `hosting-pending:proj/dev/web#${instanceOf(id)}`;
 const news = (count: number): Props => ({
   __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
 });
@@ -25,8 +26,8 @@ const web = () => testContext({ name: "web", project: "proj", stack: "dev" });
 
 describeProviderShapes((shape) => `Fleet: the window between a member's POST and its tags, shape ${shape}`, (sim, shape) => {
   const checked = async (n: Props, olds: Props = {}): Promise<Props> => (await fleet.check(olds, n, web())).inputs as Props;
-  /** A server a killed run POSTed and never tagged: the pending label, no tags. */
-  const untagged = () => sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: [] });
+  /** A server a killed run POSTed and never tagged: its pending label (a create's unless `label`), no tags. */
+  const untagged = (label = CREATE_LABEL) => sim.seedServer({ label, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: [] });
   const live = async () => (await sim.liveServers()).map((s: any) => s.id).sort();
 
   // Shape A's create takes tags: no run leaves a server untagged there, and no run looks for one,
@@ -59,7 +60,7 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
   shapeB("an update after an update killed in that window takes the untagged server over as the new member: no second server", async () => {
     const inputs = await checked(news(1));
     const { id, outs } = await fleet.create(inputs, web());
-    const left = await untagged();
+    const left = await untagged(updateLabel(id));
     await sim.resetStats();
     const { outs: after } = await fleet.update(id, outs, await checked(news(2), inputs), web());
     expect(after.members["web-ewr-2"].id).to.equal(left);
@@ -75,7 +76,7 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     // spec) and its tags never did; played by that update run to the end, then its server put
     // back as it was before the PATCH.
     const made = (await fleet.update(id, outs, two, web())).outs.members["web-ewr-2"].id;
-    await testApi().updateServer(made, { label: PENDING, tags: [] });
+    await testApi().updateServer(made, { label: updateLabel(id), tags: [] });
     const { outs: again } = await fleet.update(id, outs, two, web());
     expect(again.members["web-ewr-2"].id).to.equal(made);
     expect(again.members["web-ewr-2"].label).to.equal("web-ewr-2");
@@ -93,7 +94,7 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     // untagged server with web-ewr-2 (the first member in need), then web-ewr-3's POST repeats its key.
     const made = (await fleet.update(id, outs, three, web())).outs.members;
     await sim.deleteServer(made["web-ewr-2"].id);
-    await testApi().updateServer(made["web-ewr-3"].id, { label: PENDING, tags: [] });
+    await testApi().updateServer(made["web-ewr-3"].id, { label: updateLabel(id), tags: [] });
     const { outs: again } = await fleet.update(id, outs, three, web());
     const ids = Object.values(again.members).map((m: any) => m.id);
     expect(new Set(ids).size, "one server per member").to.equal(3);
@@ -105,7 +106,7 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
   });
 
   shapeB("a server that carries the pending label and another instance's owner mark is not the create's to delete", async () => {
-    const held = await sim.seedServer({ label: PENDING, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["hosting-owner:server"] });
+    const held = await sim.seedServer({ label: CREATE_LABEL, region: "ewr", ...(shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" }), tags: ["hosting-owner:server"] });
     await fleet.create(await checked(news(1)), web());
     expect(await live()).to.include(held);
   });
@@ -115,9 +116,9 @@ describeProviderShapes((shape) => `Fleet: the window between a member's POST and
     const otherLabel = (await (async () => {
       // The other Fleet's POST label, read from what its create sends (identity.ts builds it from its fleet tag).
       const { outs } = await fleet.create(await checked(news(1)), testContext(under));
-      return outs.fleetTag.replace("hosting-fleet:", "hosting-pending:");
+      return pendingLabelOf(outs.fleetTag, "create");
     })());
-    expect(otherLabel).to.not.equal(PENDING);
+    expect(otherLabel).to.not.equal(CREATE_LABEL);
     // What a killed run of the other Fleet left: its POST's label, no tags.
     const theirs = await sim.seedServer({ label: otherLabel, region: "ewr", os: "ubuntu-24.04", tags: [] });
     const { id, outs } = await fleet.create(await checked(news(1)), web());

@@ -1,6 +1,6 @@
 // The pending labels a Fleet's create and update list, against the simulator: in shape B an update
-// lists its own instance's label beside an earlier release's and the create's, and a create lists
-// no instance's (no update of its new instance has run to POST under one); in shape A, none.
+// lists its own instance's label and the create's, and a create lists the create's only (no
+// update of its new instance has run to POST under one); in shape A, none.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { fleetTagOf, instanceOf, instanceOfPendingLabel, pendingLabelOf } from "../../../provider/fleet/identity";
@@ -35,15 +35,15 @@ describeProviderShapes((shape) => `the pending labels a Fleet's runs list, shape
   /** What `labels` should be in shape B: none in shape A, whose servers are tagged when created. */
   const inShape = (labels: string[]) => (shape === "B" ? labels.sort() : []);
 
-  it("a create lists (shape B) an earlier release's label and the create's, no instance's", async () => {
+  it("a create lists (shape B) the create's label, no instance's", async () => {
     const { ctx, labels } = listing();
     const inputs = (await fleet.check({}, NEWS, ctx)).inputs as Props;
     await fleet.create(inputs, ctx);
     expect(labels.filter((l) => instanceOfPendingLabel(l) !== undefined), "an instance's update label").to.deep.equal([]);
-    expect([...new Set(labels)].sort()).to.deep.equal(inShape([pendingLabelOf(TAG, "update"), pendingLabelOf(TAG, "create")]));
+    expect([...new Set(labels)].sort()).to.deep.equal(inShape([pendingLabelOf(TAG, "create")]));
   });
 
-  it("an update lists (shape B) its own instance's label, an earlier release's and the create's", async () => {
+  it("an update lists (shape B) its own instance's label and the create's", async () => {
     const first = listing();
     const inputs = (await fleet.check({}, NEWS, first.ctx)).inputs as Props;
     const made = await fleet.create(inputs, first.ctx);
@@ -51,7 +51,7 @@ describeProviderShapes((shape) => `the pending labels a Fleet's runs list, shape
     const grown = (await fleet.check(inputs, { ...NEWS, groups: [{ name: "web", regions: ["ewr"], count: 2 }] }, ctx)).inputs as Props;
     await fleet.update(made.id, made.outs, grown, ctx);
     expect([...new Set(labels)].sort()).to.deep.equal(
-      inShape([pendingLabelOf(TAG, "update", instanceOf(made.id)), pendingLabelOf(TAG, "update"), pendingLabelOf(TAG, "create")]),
+      inShape([pendingLabelOf(TAG, "update", instanceOf(made.id)), pendingLabelOf(TAG, "create")]),
     );
   });
 

@@ -69,9 +69,9 @@ describeProviderShapes((shape) => `hosting-orphans and the fleets' ownership mar
   it("after a create killed before it tagged what it POSTed (the pending label, no tags): exactly those servers, named for their fleet", async () => {
     const state = await healthyStack();
     const os = shape === "A" ? { os_id: 2284 } : { os: "ubuntu-24.04" };
-    const killed = [await sim.seedServer({ label: "hosting-pending:proj/dev/web", ...os, tags: [] }), await sim.seedServer({ label: "hosting-pending:proj/dev/web", ...os, tags: [] })];
+    const killed = [await sim.seedServer({ label: "hosting-pending-new:proj/dev/web", ...os, tags: [] }), await sim.seedServer({ label: "hosting-pending-new:proj/dev/web", ...os, tags: [] })];
     // Another fleet's untagged server is not this state's.
-    await sim.seedServer({ label: "hosting-pending:proj/dev/api", ...os, tags: [] });
+    await sim.seedServer({ label: "hosting-pending-new:proj/dev/api", ...os, tags: [] });
     const found = await findOrphans(testApi(), serversInState(state).fleetTags, serverIdsInState(state));
     expect(found.map((s) => s.id).sort()).to.deep.equal(killed.sort());
     expect(found.map(fleetMemberOf)).to.deep.equal(["an untagged server of fleet proj/dev/web", "an untagged server of fleet proj/dev/web"]);
