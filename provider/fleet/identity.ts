@@ -42,8 +42,7 @@ export function fleetTagFor(ctx: OperationContext): string | undefined {
  * `hosting-pending-new:<project>/<stack>/<name>` in the create of a new instance (whose servers no
  * live instance holds, so any later create of the resource may take them: ownership.ts). The
  * update's names its instance, as its owner mark would: two Fleets under one tag (a renamed Fleet
- * and a new Fleet of its first name) never take each other's. Without `instance`, an update's
- * label of an earlier release. One `GET /v1/servers?label=` each.
+ * and a new Fleet of its first name) never take each other's. One `GET /v1/servers?label=` each.
  */
 export function pendingLabelOf(fleetTag: string, run: "create" | "update" = "update", instance?: string): string {
   const prefix = run === "create" ? NEW_PENDING_LABEL_PREFIX : PENDING_LABEL_PREFIX;
@@ -51,12 +50,12 @@ export function pendingLabelOf(fleetTag: string, run: "create" | "update" = "upd
   return `${prefix}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}${of}`;
 }
 
-/** The labels a run of `instances` (the instance, and the ones an import took its members from) lists under `fleetTag`: each one's update label, an earlier release's, and the create's. */
+/** The labels a run of `instances` (the instance, and the ones an import took its members from) lists under `fleetTag`: each one's update label, and the create's. */
 export function pendingLabelsOf(fleetTag: string, instances: readonly string[]): string[] {
-  return [...instances.map((i) => pendingLabelOf(fleetTag, "update", i)), pendingLabelOf(fleetTag, "update"), pendingLabelOf(fleetTag, "create")];
+  return [...instances.map((i) => pendingLabelOf(fleetTag, "update", i)), pendingLabelOf(fleetTag, "create")];
 }
 
-/** The instance an update's pending label names; undefined for a create's or an earlier release's. */
+/** The instance an update's pending label names; undefined for a create's, or a label that names none. */
 export function instanceOfPendingLabel(label: string): string | undefined {
   if (!label.startsWith(PENDING_LABEL_PREFIX)) return undefined;
   const match = /#((?:fleet-[0-9a-f-]{36})|(?:imported-[0-9a-f]{32}))$/.exec(label);

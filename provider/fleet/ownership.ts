@@ -76,13 +76,12 @@ export function claimable(found: readonly Server[], opts: ClaimOptions): Claimab
  * `holder`: a create's label was POSTed by a create of a new instance that was killed before it
  * tagged it, so no live instance holds it ("interrupted"); an update's label by a run of the live
  * instance it names ("own" for that instance, or for an import of its members; "another" for any
- * other). An update's label of an earlier release names no instance (0.1.0's creates used it too):
- * "own", for the instance whose state lacks it.
+ * other, and for a label that names no instance: no release writes one).
  */
 export function whoseUntagged(server: Server, holder: Pick<Holder, "instance" | "importedOwners">): "own" | "interrupted" | "another" {
   if (server.label.startsWith(NEW_PENDING_LABEL_PREFIX)) return "interrupted";
   const named = instanceOfPendingLabel(server.label);
-  return named === undefined || named === holder.instance || holder.importedOwners?.has(named) === true ? "own" : "another";
+  return named !== undefined && (named === holder.instance || holder.importedOwners?.has(named) === true) ? "own" : "another";
 }
 
 /**

@@ -17,8 +17,7 @@ export const SPEC_MARK_PREFIX = "hosting-spec:";
 /**
  * The label a fleet member's POST carries until its tags are set, where the create takes no
  * tags (shape B): `hosting-pending:<project>/<stack>/<name>#<fleet id>` in an update of a fleet
- * instance (`hosting-pending:<project>/<stack>/<name>` in an update of an earlier release, and in
- * every POST of 0.1.0); the tag PATCH sets the member's label.
+ * instance; the tag PATCH sets the member's label.
  */
 export const PENDING_LABEL_PREFIX = "hosting-pending:";
 /** The same label in a create of a new fleet instance: `hosting-pending-new:<project>/<stack>/<name>`; such a server is never a live instance's. */
