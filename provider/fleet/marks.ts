@@ -36,7 +36,7 @@ export const CANCELLED_MARK_MS = 5_000;
  * The signal of each of a run's last steps: the operation's until the engine cancels it; after
  * that, one window of CANCELLED_MARK_MS on the operation's clock, opened by the first step that
  * starts after the cancel and shared by the steps after it. A step cut short by the cancel ends
- * at once, so the run still hands the engine its state within CANCELLED_MARK_MS of the cancel.
+ * at once, so the last steps together take at most CANCELLED_MARK_MS once the cancel has come.
  */
 export function lastStepSignals(ctx: OperationContext): () => AbortSignal | undefined {
   let window: AbortSignal | undefined;
