@@ -108,7 +108,9 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
   const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
   const identity = (key: string, spec: MemberSpec, adopting: boolean, attempt: number): OperationContext => {
     if (!fleet.fleetTag) return ctx;
-    // Only a create knows what the server is made with: a take-over keeps the server's own spec mark.
+    // A create's spec mark says what the server is made with. A take-over keeps the server's own
+    // spec mark; a server with none (a killed run's untagged POST, paired by what the API shows,
+    // or an adoption) gets the member's, so a later run can take it over again.
     const takeOvers = fleet.takeOvers;
     // An update's instance is live (the engine recorded its state): each server it makes says so
     // too, so a roll (maxUnavailable 0) that deletes the member marked live once the batch's new
@@ -116,7 +118,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     const live = fleet.fleetId !== undefined ? [liveMarkOf(fleet.instance)] : [];
     return withOverrides(ctx, {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
-      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), ...(adopting ? [] : [specMarkOf(spec)]), ...live],
+      systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), specMarkOf(spec), ...live],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
       ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag, fleet.fleetId !== undefined ? "update" : "create", fleet.instance) }),
       ...(fleet.heldFor ? { heldElsewhere: (id: string) => (fleet.heldFor!.get(id) ?? key) !== key } : {}),

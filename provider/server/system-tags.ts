@@ -53,8 +53,9 @@ export function ownerOf(tags: readonly string[] | undefined): string | undefined
  * leaves it; a server with no marks gets none.
  */
 export function takeOverMarks(current: readonly string[] | undefined, marks: readonly string[]): string[] {
-  // What the server was created with does not change with its holder: its spec mark stays.
-  const spec = (current ?? []).filter((t) => t.startsWith(SPEC_MARK_PREFIX) && !marks.some((m) => m.startsWith(SPEC_MARK_PREFIX)));
-  if (marks.length > 0) return [...new Set([...marks, ...spec])];
-  return systemTagsOf(current).length > 0 ? [SERVER_OWNER_MARK, ...spec] : [];
+  // What the server was created with does not change with its holder: its spec mark stays, and a
+  // spec mark among `marks` goes only on a server that has none.
+  const own = (current ?? []).filter((t) => t.startsWith(SPEC_MARK_PREFIX));
+  if (marks.length > 0) return [...new Set([...(own.length > 0 ? marks.filter((m) => !m.startsWith(SPEC_MARK_PREFIX)) : marks), ...own])];
+  return systemTagsOf(current).length > 0 ? [SERVER_OWNER_MARK, ...own] : [];
 }
