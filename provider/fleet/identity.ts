@@ -44,10 +44,11 @@ export function fleetTagFor(ctx: OperationContext): string | undefined {
  * update's names its instance, as its owner mark would: two Fleets under one tag (a renamed Fleet
  * and a new Fleet of its first name) never take each other's. One `GET /v1/servers?label=` each.
  */
-export function pendingLabelOf(fleetTag: string, run: "create" | "update" = "update", instance?: string): string {
-  const prefix = run === "create" ? NEW_PENDING_LABEL_PREFIX : PENDING_LABEL_PREFIX;
-  const of = run === "update" && instance !== undefined ? `${INSTANCE_SEPARATOR}${instance}` : "";
-  return `${prefix}${fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag}${of}`;
+export function pendingLabelOf(fleetTag: string, run: "create"): string;
+export function pendingLabelOf(fleetTag: string, run: "update", instance: string): string;
+export function pendingLabelOf(fleetTag: string, run: "create" | "update", instance?: string): string {
+  const name = fleetTag.startsWith(FLEET_PREFIX) ? fleetTag.slice(FLEET_PREFIX.length) : fleetTag;
+  return run === "create" ? `${NEW_PENDING_LABEL_PREFIX}${name}` : `${PENDING_LABEL_PREFIX}${name}${INSTANCE_SEPARATOR}${instance}`;
 }
 
 /** The labels a run of `instances` (the instance, and the ones an import took its members from) lists under `fleetTag`: each one's update label, and the create's. */

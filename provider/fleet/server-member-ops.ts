@@ -120,7 +120,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       ...(adopting && takeOvers ? { log: { warn: (summary: string) => void takeOvers.push({ key, summary }) } } : {}),
       systemTags: [...identityTags(fleet.fleetTag, key, fleet.instance), specMarkOf(spec), ...live],
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
-      ...(adopting ? {} : { pendingLabel: pendingLabelOf(fleet.fleetTag, fleet.fleetId !== undefined ? "update" : "create", fleet.instance) }),
+      ...(adopting ? {} : { pendingLabel: fleet.fleetId !== undefined ? pendingLabelOf(fleet.fleetTag, "update", fleet.instance) : pendingLabelOf(fleet.fleetTag, "create") }),
       ...(fleet.heldFor ? { heldElsewhere: (id: string) => (fleet.heldFor!.get(id) ?? key) !== key } : {}),
     });
   };

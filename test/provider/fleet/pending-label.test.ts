@@ -16,11 +16,10 @@ const untagged = (label: string) => ({ id: "s1", label, tags: [] }) as unknown a
 describe("shape B's pending labels: an update's names its instance", () => {
   it("an update's label names the instance; a create's names none", () => {
     expect(pendingLabelOf(TAG, "update", MINE)).to.equal(`hosting-pending:proj/dev/web#${MINE}`);
-    expect(pendingLabelOf(TAG, "create", MINE)).to.equal("hosting-pending-new:proj/dev/web");
-    expect(pendingLabelOf(TAG, "update")).to.equal("hosting-pending:proj/dev/web");
+    expect(pendingLabelOf(TAG, "create")).to.equal("hosting-pending-new:proj/dev/web");
     expect(instanceOfPendingLabel(pendingLabelOf(TAG, "update", MINE))).to.equal(MINE);
     expect(instanceOfPendingLabel(pendingLabelOf(TAG, "update", IMPORTED))).to.equal(IMPORTED);
-    expect(instanceOfPendingLabel(pendingLabelOf(TAG, "update"))).to.equal(undefined);
+    expect(instanceOfPendingLabel("hosting-pending:proj/dev/web")).to.equal(undefined);
     expect(instanceOfPendingLabel(pendingLabelOf(TAG, "create"))).to.equal(undefined);
   });
 
