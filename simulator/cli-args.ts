@@ -2,7 +2,7 @@
 // cli.ts so that parsing is testable without starting a process.
 import { booleanFlag, readCommandLine, stringFlag, stringFlags, UsageError, type CommandSpec, type FlagValues } from "../protocol/command-line";
 import { packageVersion } from "../protocol/package-files";
-import type { FaultRule, KeySpec, Permission, SimulatorOptions, Tier } from "./options";
+import { HIDEABLE_FIELDS, type FaultRule, type HiddenField, type KeySpec, type Permission, type SimulatorOptions, type Tier } from "./options";
 
 export const USAGE = `usage: hosting-simulator [flags]
   --port <n>                 listen port (0 = a free one; default 0)
@@ -20,6 +20,8 @@ export const USAGE = `usage: hosting-simulator [flags]
                              characters); mandatory when --host is not loopback
   --allow-webhook-hosts <list>   comma-separated host names, IP addresses or networks (CIDR)
                              webhooks may be delivered to besides loopback (default: loopback only)
+  --hide-fields <list>       comma-separated server record fields to leave out of every answer
+                             (backups, ddos_protection, ssh_key_ids; default: none)
   --log                      one line per request
   --help, -h                 this text;  --version  the package version
   exit codes: 0 stopped by SIGINT or SIGTERM (or after --help, --version), 1 it could not start
@@ -72,6 +74,7 @@ export const SIMULATOR_COMMAND: CommandSpec = {
     fault: { type: "string", multiple: true },
     "admin-token": { type: "string" },
     "allow-webhook-hosts": { type: "string", multiple: true },
+    "hide-fields": { type: "string", multiple: true },
     log: { type: "boolean" },
   },
   version: packageVersion,
@@ -102,6 +105,11 @@ export function simulatorOptions(values: FlagValues): SimulatorOptions {
   set("adminToken", stringFlag(values, "admin-token"));
   const allowed = stringFlags(values, "allow-webhook-hosts");
   if (allowed.length > 0) o.allowWebhookHosts = allowed.flatMap((v) => v.split(",")).filter((h) => h.trim() !== "");
+  const hidden = stringFlags(values, "hide-fields").flatMap((v) => v.split(",")).map((f) => f.trim()).filter((f) => f !== "");
+  for (const f of hidden) {
+    if (!(HIDEABLE_FIELDS as readonly string[]).includes(f)) throw new UsageError(`--hide-fields: ${f} cannot be hidden; allowed: ${HIDEABLE_FIELDS.join(", ")}`);
+  }
+  if (hidden.length > 0) o.hiddenFields = hidden as HiddenField[];
   const keys = stringFlags(values, "key").map(parseKey);
   if (keys.length > 0) o.keys = keys;
   const faults = stringFlags(values, "fault").map(parseFault);

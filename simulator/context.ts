@@ -1,6 +1,7 @@
 // The simulator's parts, wired once. Routes and the pipeline take this object; each part
 // lives in its own module and knows only the parts it needs.
 import { Clock } from "./clock";
+import type { RecordView } from "./http/envelope";
 import { Faults } from "./faults";
 import { HealthRules } from "./health";
 import { Idempotency } from "./idempotency";
@@ -52,6 +53,11 @@ export class Sim {
 
   get shape(): "A" | "B" {
     return this.options.shape;
+  }
+
+  /** How server records are rendered: the shape and the fields left out. */
+  get recordView(): RecordView {
+    return { shape: this.options.shape, hidden: this.options.hiddenFields };
   }
 
   /** Loads the state file (if any), adds the configured keys, resumes timers. */

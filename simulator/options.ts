@@ -75,7 +75,17 @@ export interface SimulatorOptions {
    * (CIDR). A registration of any other url is refused (422 on `url`). @default [] (loopback only)
    */
   allowWebhookHosts?: string[];
+  /**
+   * Server record fields left out of every answer: an API that shows fewer fields than
+   * docs/contract.md lists. These three are create fields the spec's record tables do not show;
+   * the simulator shows them unless told here. @default []
+   */
+  hiddenFields?: HiddenField[];
 }
+
+/** The record fields `hiddenFields` may name. */
+export const HIDEABLE_FIELDS = ["backups", "ddos_protection", "ssh_key_ids"] as const;
+export type HiddenField = (typeof HIDEABLE_FIELDS)[number];
 
 export interface ResolvedOptions {
   port: number;
@@ -93,6 +103,7 @@ export interface ResolvedOptions {
   log: boolean;
   adminToken: string | undefined;
   allowWebhookHosts: string[];
+  hiddenFields: HiddenField[];
 }
 
 export const DEFAULT_KEY: KeySpec = { key: "sim-full-key", permission: "full", tier: "default" };
@@ -129,7 +140,15 @@ export function resolveOptions(o: SimulatorOptions = {}): ResolvedOptions {
     log: o.log ?? DEFAULTS.log,
     adminToken: checkAdminToken(o.host ?? DEFAULTS.host, o.adminToken),
     allowWebhookHosts: checkWebhookHosts(o.allowWebhookHosts),
+    hiddenFields: checkHiddenFields(o.hiddenFields),
   };
+}
+
+function checkHiddenFields(fields: readonly unknown[] | undefined): HiddenField[] {
+  for (const f of fields ?? []) {
+    if (!(HIDEABLE_FIELDS as readonly unknown[]).includes(f)) throw new Error(`hiddenFields: ${JSON.stringify(f)} cannot be hidden; allowed: ${HIDEABLE_FIELDS.join(", ")}`);
+  }
+  return [...new Set((fields ?? []) as HiddenField[])];
 }
 
 /** Beyond loopback anyone on the network could reset the simulator or add a Full key. */

@@ -3,10 +3,22 @@
 // JSON.stringify calls: this is what keeps GET /v1/servers fast.
 import { ENVELOPE_KEYS } from "../../protocol/shapes";
 import { osById, planById } from "../catalogue-data";
-import type { Shape } from "../options";
+import type { HiddenField, Shape } from "../options";
 import type { ServerRecord, WebhookRecord } from "../store/types";
 
-export function serverFields(s: ServerRecord, shape: Shape): Record<string, unknown> {
+/** How this simulator renders server records: its shape, and the fields it leaves out (options.ts `hiddenFields`). */
+export interface RecordView {
+  shape: Shape;
+  hidden: readonly HiddenField[];
+}
+
+export function serverFields(s: ServerRecord, view: RecordView): Record<string, unknown> {
+  const fields = allServerFields(s, view.shape);
+  for (const f of view.hidden) delete fields[f];
+  return fields;
+}
+
+function allServerFields(s: ServerRecord, shape: Shape): Record<string, unknown> {
   const plan = planById.get(s.plan)!;
   const os = osById.get(s.os_id)!;
   if (shape === "A") {
@@ -25,16 +37,16 @@ export function serverFields(s: ServerRecord, shape: Shape): Record<string, unkn
   };
 }
 
-export function serverJson(s: ServerRecord, shape: Shape): string {
-  if (s.json === undefined) s.json = JSON.stringify(serverFields(s, shape));
+export function serverJson(s: ServerRecord, view: RecordView): string {
+  if (s.json === undefined) s.json = JSON.stringify(serverFields(s, view));
   return s.json;
 }
 
 /** `{server}` (A) or `{data}` (B), as raw JSON text. */
-export function singleServer(s: ServerRecord, shape: Shape, extra?: Record<string, unknown>): string {
-  const key = ENVELOPE_KEYS.server[shape];
-  if (!extra) return `{"${key}":${serverJson(s, shape)}}`;
-  return JSON.stringify({ [key]: { ...serverFields(s, shape), ...extra } });
+export function singleServer(s: ServerRecord, view: RecordView, extra?: Record<string, unknown>): string {
+  const key = ENVELOPE_KEYS.server[view.shape];
+  if (!extra) return `{"${key}":${serverJson(s, view)}}`;
+  return JSON.stringify({ [key]: { ...serverFields(s, view), ...extra } });
 }
 
 export interface Links {
@@ -42,11 +54,11 @@ export interface Links {
   prev: string | null;
 }
 
-export function serverList(items: ServerRecord[], total: number, links: Links, shape: Shape): string {
-  const list = "[" + items.map((s) => serverJson(s, shape)).join(",") + "]";
+export function serverList(items: ServerRecord[], total: number, links: Links, view: RecordView): string {
+  const list = "[" + items.map((s) => serverJson(s, view)).join(",") + "]";
   const l = JSON.stringify(links);
-  const key = ENVELOPE_KEYS.servers[shape];
-  return shape === "A"
+  const key = ENVELOPE_KEYS.servers[view.shape];
+  return view.shape === "A"
     ? `{"${key}":${list},"meta":{"total":${total},"links":${l}}}`
     : `{"${key}":${list},"meta":{"total":${total}},"links":${l}}`;
 }

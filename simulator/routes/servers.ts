@@ -16,10 +16,10 @@ import { ERROR_CODES } from "../../protocol/errors";
 export function registerServerRoutes(r: Router, sim: Sim): void {
   r.add("GET", "/v1/servers", "read", false, (req) => {
     const page = listServers(sim.store.listed, req.query, req.baseUrl);
-    return { status: 200, raw: serverList(page.items, page.total, { next: page.next, prev: page.prev }, sim.shape) };
+    return { status: 200, raw: serverList(page.items, page.total, { next: page.next, prev: page.prev }, sim.recordView) };
   });
   r.add("POST", "/v1/servers", "write", true, (req) => create(sim, req));
-  r.add("GET", "/v1/servers/:id", "read", false, (req) => ({ status: 200, raw: singleServer(find(sim, req), sim.shape) }));
+  r.add("GET", "/v1/servers/:id", "read", false, (req) => ({ status: 200, raw: singleServer(find(sim, req), sim.recordView) }));
   r.add("PATCH", "/v1/servers/:id", "write", true, (req) => {
     const s = find(sim, req);
     const patch = validatePatch((req.body ?? {}) as Record<string, unknown>);
@@ -31,7 +31,7 @@ export function registerServerRoutes(r: Router, sim: Sim): void {
     s.json = undefined;
     sim.store.reindex(s);
     sim.changed();
-    return { status: 200, raw: singleServer(s, sim.shape) };
+    return { status: 200, raw: singleServer(s, sim.recordView) };
   });
   r.add("DELETE", "/v1/servers/:id", "write", false, (req) => {
     sim.machine.destroy(find(sim, req));
@@ -41,7 +41,7 @@ export function registerServerRoutes(r: Router, sim: Sim): void {
     r.add("POST", `/v1/servers/:id/${action}`, "write", false, (req) => {
       const s = find(sim, req);
       sim.machine.act(s, action);
-      return { status: 202, raw: singleServer(s, sim.shape) };
+      return { status: 202, raw: singleServer(s, sim.recordView) };
     });
   }
 }
@@ -81,7 +81,7 @@ function create(sim: Sim, req: Req): Reply {
   sim.machine.provision(s);
   sim.changed();
   const estimate = { estimated_provisioning_seconds: sim.config.provisionMs / 1000 };
-  return { status: sim.shape === "A" ? 202 : 201, raw: singleServer(s, sim.shape, estimate) };
+  return { status: sim.shape === "A" ? 202 : 201, raw: singleServer(s, sim.recordView, estimate) };
 }
 
 /** A unique public-looking IPv4 address in the region's block. */

@@ -31,6 +31,8 @@ describe("simulator: command line", () => {
       keys: [{ key: "r1", permission: "read", tier: "default" }, { key: "f1", permission: "full", tier: "pro" }],
       faults: [{ route: "POST /v1/servers/:id/stop", errorRate: 0.5, errorStatuses: [502, 503] }],
     });
+    expect(parseArgs(["--hide-fields", "backups,ssh_key_ids", "--hide-fields", "ddos_protection"])).to.deep.equal({ hiddenFields: ["backups", "ssh_key_ids", "ddos_protection"] });
+    expect(() => parseArgs(["--hide-fields", "tags"])).to.throw("--hide-fields: tags cannot be hidden; allowed: backups, ddos_protection, ssh_key_ids");
     expect(() => parseArgs(["--key", "admin:x"])).to.throw(/permission/);
     expect(() => parseArgs(["--bogus"])).to.throw(/unknown flag/);
   });
