@@ -50,7 +50,7 @@ export function importEntry(server: Server, shape: ApiShape): ImportEntry {
   };
   if (server.label !== "") entry.label = server.label;
   if (server.hostname && creatable.includes("hostname")) entry.hostname = server.hostname;
-  if (server.sshKeyIds.length > 0) entry.sshKeyIds = [...server.sshKeyIds].sort();
+  if (server.sshKeyIds && server.sshKeyIds.length > 0) entry.sshKeyIds = [...server.sshKeyIds].sort();
   if (server.backups) entry.backups = true;
   if (server.ddosProtection && creatable.includes("ddos_protection")) entry.ddosProtection = true;
   if (server.status === "stopped" || server.status === "stopping") entry.powerState = "stopped";

@@ -94,7 +94,7 @@ export function adoptionProblems(id: string, live: Server | undefined, news: Ado
 function unverifiedDifferences(live: Server, news: RawProps): string[] {
   const notes: string[] = [];
   const keys = (v: unknown) => JSON.stringify([...new Set(Array.isArray(v) ? (v as string[]) : [])].sort());
-  if (live.sshKeyIds.length > 0 && !isUnknown(news.sshKeyIds) && keys(live.sshKeyIds) !== keys(news.sshKeyIds)) {
+  if (live.sshKeyIds && live.sshKeyIds.length > 0 && !isUnknown(news.sshKeyIds) && keys(live.sshKeyIds) !== keys(news.sshKeyIds)) {
     notes.push(`the API reports sshKeyIds ${keys(live.sshKeyIds)}, the program declares ${keys(news.sshKeyIds)}`);
   }
   for (const field of ["backups", "ddosProtection"] as const) {

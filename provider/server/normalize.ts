@@ -79,9 +79,10 @@ export function serverOutputs(server: Server, prior: Partial<ServerInputs>, cat:
     label: server.label ?? "",
     hostname: server.hostname ?? prior.hostname ?? "",
     tags: [...new Set(server.tags ?? [])].filter((t) => t !== ownerTag && !isSystemTag(t)).sort(),
-    sshKeyIds: [...new Set(server.sshKeyIds ?? [])].sort(),
-    backups: server.backups ?? false,
-    ddosProtection: server.ddosProtection ?? false,
+    // A record that does not show them (types.ts) keeps what the program declared or the state recorded.
+    sshKeyIds: [...new Set(server.sshKeyIds ?? prior.sshKeyIds ?? [])].sort(),
+    backups: server.backups ?? prior.backups ?? false,
+    ddosProtection: server.ddosProtection ?? prior.ddosProtection ?? false,
     powerState: powerStateOf(server.status, prior.powerState),
     waitTimeoutSeconds: typeof prior.waitTimeoutSeconds === "number" ? prior.waitTimeoutSeconds : SERVER_DEFAULTS.waitTimeoutSeconds,
     status: server.status,

@@ -41,9 +41,6 @@ export function toServer(w: Wire, os?: OsIndex): Server {
     ramGb: isA ? num(w.ram) / 1024 : num(w.ram_gb),
     diskGb: num(isA ? w.disk : w.disk_gb),
     tags: strList(w.tags),
-    backups: w.backups === true || w.backups === "enabled",
-    ddosProtection: w.ddos_protection === true,
-    sshKeyIds: strList(w.ssh_key_ids),
     createdAt: str(isA ? w.date_created : w.created_at),
   };
   // Shape A names the image by id and display name, shape B by slug and display name; the
@@ -66,6 +63,9 @@ export function toServer(w: Wire, os?: OsIndex): Server {
   }
   if (!s.osName && image) s.osName = image.name;
   if (typeof w.hostname === "string") s.hostname = w.hostname;
+  if (w.backups !== undefined) s.backups = w.backups === true || w.backups === "enabled";
+  if (w.ddos_protection !== undefined) s.ddosProtection = w.ddos_protection === true;
+  if (w.ssh_key_ids !== undefined) s.sshKeyIds = strList(w.ssh_key_ids);
   if (typeof w.price_per_hour === "string") s.pricePerHour = w.price_per_hour;
   return s;
 }

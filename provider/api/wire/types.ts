@@ -51,9 +51,13 @@ export interface Server {
   osName?: string;
   hostname?: string;
   tags: string[];
-  backups: boolean;
-  ddosProtection: boolean;
-  sshKeyIds: string[];
+  /**
+   * Backups, DDoS protection and SSH keys: undefined where the record does not show them (the
+   * spec's record tables list none of the three; the simulator shows them unless told not to).
+   */
+  backups?: boolean;
+  ddosProtection?: boolean;
+  sshKeyIds?: string[];
   /** Decimal string; shape B only. */
   pricePerHour?: string;
   /** ISO 8601 UTC. */
