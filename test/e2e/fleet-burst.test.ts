@@ -2,10 +2,9 @@
 // 100-member Fleet's `up` while at least 20 servers carry no tags yet, in a create and in a roll,
 // then the guide's recovery leaves exactly the declared members and nothing for hosting-orphans.
 //
-// Shape B's tag window under the rate limit, through the real CLI on the packed tarball, on both
-// faces (the plugin face from Pulumi YAML, the dynamic face from a JavaScript program): a Fleet of
-// 100 on the default tier (a burst of 100 requests, then 1 a second) sends its POSTs in the burst
-// and each member's tag PATCH after its POST, one a second.
+// The CLI runs the packed tarball: the plugin face from Pulumi YAML, the dynamic face from a
+// JavaScript program. A Fleet of 100 on the default tier (a burst of 100 requests, then 1 a
+// second) sends its POSTs in the burst and each member's tag PATCH after its POST, one a second.
 // `kill -9` of the whole `pulumi up` (CLI, language host, provider) while at least 20 servers the
 // API made carry no tags yet, once during the create and once during a roll (maxSurge 100: one
 // batch of 100 POSTs), then the recovery docs/guide/recovery.md gives ("A killed up"):
