@@ -99,9 +99,9 @@ export async function create(inputs: Recorded<FleetInputs>, ctx: OperationContex
   const scope = { instance: id, create: true, unmarked: false, replays: false, adopted: new Set(Object.keys(adopt)) };
   const { reclaim, found } = await reconcileWithAccount(ctx, state, plan, specs, fleetTag, scope);
   const takeOvers: TakeOvers = [];
-  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers }), []);
-  warnTakeOvers(ctx, takeOvers);
   const lastSteps = lastStepSignals(ctx);
+  const result = await run(ctx, state, plan, inputs, { ...reclaim, ...adopt }, memberOps({ ctx, fleetTag, instance: id, generation: 0, takeOvers, lastSteps }), []);
+  warnTakeOvers(ctx, takeOvers);
   if (fleetTag && result.failures.length > 0) await recordUnanswered(ctx, fleetTag, state, lastSteps());
   if (fleetTag) await settleMarks(ctx, { instance: id, fleetTag, members: state.members, leftovers: state.leftovers, found, previous: new Set() }, lastSteps);
   const outs = outputsOf(inputs, state, fleetTag, fleetTag, 1, result.unproven);
@@ -141,11 +141,12 @@ export async function update(
   const takeOvers: TakeOvers = [];
   // What this run takes over, by server id: a member's repeated POST answered with one of them makes anew.
   const heldFor = new Map(Object.entries(reclaim).map(([key, sid]) => [sid, key]));
-  const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers, ...(heldFor.size > 0 ? { heldFor } : {}) });
+  const lastSteps = lastStepSignals(ctx);
+  const ops = memberOps({ ctx, fleetTag, instance, fleetId: id, generation, takeOvers, lastSteps, ...(heldFor.size > 0 ? { heldFor } : {}) });
   const result = await run(ctx, state, plan, ins, reclaim, ops, olds.unproven ?? []);
   if (untagged.length > 0 && !ctx.signal?.aborted) result.failures.push(...(await removeUntaken(untagged, state, ops)));
   warnTakeOvers(ctx, takeOvers);
-  if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, leftovers: state.leftovers, found, previous });
+  if (fleetTag) await settleMarks(ctx, { instance, fleetTag, members: state.members, leftovers: state.leftovers, found, previous }, lastSteps);
   const outs = outputsOf(news, state, fleetTag, fleetTagFor(ctx), generation + 1, result.unproven);
   // The name it runs under now, when not its first: a run killed under it tags by it.
   const formerTags = [...new Set([...(olds.formerTags ?? []), fleetTagFor(ctx)].filter((t): t is string => !!t && t !== fleetTag))].sort();

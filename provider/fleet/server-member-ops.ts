@@ -69,6 +69,16 @@ function failure(key: string, e: unknown): MemberFailure {
   return new MemberFailure(key, e instanceof Error ? e.message : String(e));
 }
 
+/** Whether the server `id` is gone or terminated, by one read within `signal`; false when the read fails. */
+async function deletedAfterCancel(ctx: OperationContext, id: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    const now = await ctx.api.getServer(id, signal ? { signal } : {});
+    return now === undefined || now.status === "terminated";
+  } catch {
+    return false;
+  }
+}
+
 /** What every member operation of one fleet operation shares: the fleet's operation context and identity. */
 export interface MemberContext {
   /** The fleet operation's context: its client, the engine's Cancel and time-out (customTimeouts bound each member's wait). */
@@ -101,6 +111,12 @@ export interface MemberContext {
    * POST is answered with; that member then tries its next key instead of taking it too.
    */
   heldFor?: ReadonlyMap<string, string>;
+  /**
+   * The signals of the fleet operation's last steps (marks.ts `lastStepSignals`): a DELETE the
+   * engine's Cancel cut before its answer reads the server again within them. Without it, such a
+   * member stays recorded.
+   */
+  lastSteps?: () => AbortSignal | undefined;
 }
 
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
@@ -167,6 +183,10 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
         }
         return await server.sendDelete(member.id, ctx);
       } catch (e) {
+        // A DELETE the engine's Cancel cut before its answer came may have been done (the API does
+        // the work, then answers): read again, the server counts as deleted when it is gone or
+        // terminated, and is then left out of the state. Any other answer keeps it recorded.
+        if (ctx.signal?.aborted === true && fleet.lastSteps && (await deletedAfterCancel(ctx, member.id, fleet.lastSteps()))) return true;
         throw failure(key, e);
       }
     },
