@@ -112,9 +112,9 @@ export interface MemberContext {
    */
   heldFor?: ReadonlyMap<string, string>;
   /**
-   * The signals of the fleet operation's last steps (marks.ts `lastStepSignals`): a DELETE the
-   * engine's Cancel cut before its answer reads the server again within them. Without it, such a
-   * member stays recorded.
+   * The signals of the fleet operation's last steps (marks.ts `lastStepSignals`): a member whose
+   * DELETE the engine's Cancel ended unanswered reads its server again within them. Without it,
+   * such a member stays recorded.
    */
   lastSteps?: () => AbortSignal | undefined;
 }
@@ -183,9 +183,9 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
         }
         return await server.sendDelete(member.id, ctx);
       } catch (e) {
-        // A DELETE the engine's Cancel cut before its answer came may have been done (the API does
-        // the work, then answers): read again, the server counts as deleted when it is gone or
-        // terminated, and is then left out of the state. Any other answer keeps it recorded.
+        // A DELETE whose answer was lost (past the client's time-out) and whose retry the engine's
+        // Cancel ended may have been done: read again, the server counts as deleted when it is
+        // gone or terminated, and is then left out of the state. Any other answer keeps it recorded.
         if (ctx.signal?.aborted === true && fleet.lastSteps && (await deletedAfterCancel(ctx, member.id, fleet.lastSteps()))) return true;
         throw failure(key, e);
       }
