@@ -15,6 +15,12 @@ it("makes a folder and leaves it", () => { fs.writeFileSync(path.join(fs.mkdtemp
 `;
 
 describe("the folders of a test run", () => {
+  it("the run's folder is the temporary folder, traversable by other users and not listable: a throw-away PostgreSQL, run as the postgres user, reaches its folder in it", () => {
+    const runDir = process.env.HOSTING_TEST_RUN_DIR;
+    expect(os.tmpdir()).to.equal(runDir);
+    expect(fs.statSync(runDir!).mode & 0o777).to.equal(0o711);
+  });
+
   it("a parallel run of two files removes what its tests and workers made in the temporary folder", () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "system-tmp-"));
     const files = fs.mkdtempSync(path.join(os.tmpdir(), "test-files-"));
