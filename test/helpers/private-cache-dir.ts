@@ -16,6 +16,9 @@ const RUN_DIR = "HOSTING_TEST_RUN_DIR";
 const inherited = process.env[RUN_DIR];
 const runDir = inherited ?? fs.mkdtempSync(path.join(os.tmpdir(), "hosting-test-run-"));
 if (inherited === undefined) {
+  // Traversable, not listable, as the system's temporary folder is to other users: a throw-away
+  // PostgreSQL runs as the postgres user and must reach its folder in here (scripts/postgres.sh).
+  fs.chmodSync(runDir, 0o711);
   process.env[RUN_DIR] = runDir;
   process.env.TMPDIR = runDir;
 }
