@@ -75,10 +75,16 @@ export interface OperationContext {
    * member); such an answer ends the create before anything is sent about that server.
    */
   readonly heldElsewhere?: (serverId: string) => boolean;
+  /**
+   * Called once a create's POST, and in shape B the PATCH that tags it, is answered or has
+   * failed, before the wait for `active`: a fleet's member create gives back its turn among the
+   * POSTs under way then (fleet/server-member-ops.ts).
+   */
+  readonly postSettled?: () => void;
 }
 
 /** What a caller inside the core may set for one call it makes on the context's behalf (a fleet member's create). */
-export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "pendingLabel" | "heldElsewhere" | "resource" | "log" | "progress" | "signal" | "clock">>;
+export type OperationOverrides = Partial<Pick<OperationContext, "timeout" | "systemTags" | "idempotencyKey" | "pendingLabel" | "heldElsewhere" | "postSettled" | "resource" | "log" | "progress" | "signal" | "clock">>;
 
 /** `ctx` with `overrides` laid over it; the shared parts stay the same objects. */
 export function withOverrides(ctx: OperationContext, overrides: OperationOverrides): OperationContext {

@@ -15,6 +15,8 @@ import { SERVER_DEFAULTS, type ServerInputs, type ServerOutputs } from "../serve
 import type { Recorded } from "../core/route";
 import type { Server } from "../api/wire/types";
 import { ReplayHeldElsewhereError } from "../api/http/errors";
+import { InFlightLimit } from "../api/http/in-flight";
+import { MAX_SOCKETS } from "../api/http/transport";
 import { withOverrides, type OperationContext } from "../core/context";
 import { silentProgress } from "../core/progress";
 import { identityTags, liveMarkOf, memberIdempotencyKey, pendingLabelOf, specMarkOf } from "./identity";
@@ -29,6 +31,16 @@ type Props = Record<string, unknown>;
 
 /** How many keys one member's create tries when each answer names a server that is gone or held for another member. */
 const MAX_ATTEMPTS = 8;
+
+/**
+ * How many member creates of one fleet operation build and send their POST at once: twice the
+ * client's connections, so a connection that frees always has the next POST ready. The others
+ * wait for a turn before they build anything; each one under way holds its inputs, its context,
+ * its request and its retry state, which for a fleet of 100,000 all started at once was most of
+ * the plugin's memory in `up`. A turn ends when the POST (and shape B's tag PATCH) settles, not
+ * when the server is `active`: the waits for provisioning are not limited.
+ */
+export const MEMBER_POSTS = 2 * MAX_SOCKETS;
 
 /** Outputs of a server as the fleet records them: the reported fields, and what diff needs. */
 export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): RecordedMember {
@@ -122,8 +134,9 @@ export interface MemberContext {
 /** The members' operations for one fleet operation: the server core's, with the fleet's identity on every create. */
 export function serverMemberOps(fleet: MemberContext): MemberOps {
   const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
-  const identity = (key: string, spec: MemberSpec, adopting: boolean, attempt: number): OperationContext => {
-    if (!fleet.fleetTag) return ctx;
+  const posts = new InFlightLimit(MEMBER_POSTS);
+  const identity = (key: string, spec: MemberSpec, adopting: boolean, attempt: number, postSettled?: () => void): OperationContext => {
+    if (!fleet.fleetTag) return postSettled ? withOverrides(ctx, { postSettled }) : ctx;
     // A create's spec mark says what the server is made with. A take-over keeps the server's own
     // spec mark; a server with none (a killed run's untagged POST, paired by what the API shows,
     // or an adoption) gets the member's, so a later run can take it over again.
@@ -138,6 +151,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       idempotencyKey: fleet.fleetId ? memberIdempotencyKey(fleet.fleetId, key, fleet.generation, spec, attempt) : undefined,
       ...(adopting ? {} : { pendingLabel: fleet.fleetId !== undefined ? pendingLabelOf(fleet.fleetTag, "update", fleet.instance) : pendingLabelOf(fleet.fleetTag, "create") }),
       ...(fleet.heldFor ? { heldElsewhere: (id: string) => (fleet.heldFor!.get(id) ?? key) !== key } : {}),
+      postSettled,
     });
   };
   // An update's key repeats a killed run's POST; when the API's answer to it names a server that
@@ -148,15 +162,20 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
     fleet.fleetId !== undefined && e instanceof ResourceInitFailedError && !ctx.signal?.aborted && (await ctx.api.getServer(e.id, { signal: ctx.signal })) === undefined;
   return {
     async create(key: string, spec: MemberSpec, adoptId?: string) {
-      const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
       for (let attempt = 0; ; attempt++) {
+        // A take-over sends no POST: it waits for no turn.
+        const turn = adoptId === undefined ? await turnOf(posts) : undefined;
         try {
-          const res = await server.create(inputs, identity(key, spec, adoptId !== undefined, attempt));
+          const inputs: Recorded<ServerInputs> = { ...serverInputsOf(spec), ...(adoptId ? { adoptId } : {}) };
+          const res = await server.create(inputs, identity(key, spec, adoptId !== undefined, attempt, turn));
           return recordMember(res.id, res.outs as ServerOutputs);
         } catch (e) {
+          turn?.();
           const again = e instanceof ReplayHeldElsewhereError || (await replayedGone(e).catch(() => false));
           if (adoptId === undefined && attempt < MAX_ATTEMPTS - 1 && again) continue;
           throw failure(key, e);
+        } finally {
+          turn?.();
         }
       }
     },
@@ -200,5 +219,16 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
         throw failure(key, e);
       }
     },
+  };
+}
+
+/** Waits for a turn among `limit`'s; the function it returns gives the turn back, once however often it is called. */
+async function turnOf(limit: InFlightLimit): Promise<() => void> {
+  await limit.take();
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    limit.release();
   };
 }

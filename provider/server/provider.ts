@@ -77,6 +77,8 @@ export async function create(inputs: Recorded<ServerInputs>, ctx: OperationConte
     // POSTed, then a call that belongs to the create failed (shape B's tags): it exists.
     if (!(e instanceof IncompleteCreateError)) throw e;
     throw notReady(e.server.id, serverOutputs({ ...e.server, tags: [] }, ins, cat), inputs.__provider, [e.message]);
+  } finally {
+    ctx.postSettled?.();
   }
   const { server, estimatedProvisioningMs } = created;
   const fail = (last: Server, reason: string) => notReady(server.id, serverOutputs(last, ins, cat), inputs.__provider, [reason]);

@@ -4,6 +4,7 @@
 // the API client's createServer: calls begun and not yet answered.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
+import { MEMBER_POSTS } from "../../../provider/fleet/server-member-ops";
 import type { HostingApi } from "../../../provider/api";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
@@ -13,8 +14,6 @@ import type { OperationContext } from "../../../provider/core/context";
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
 
-/** Twice the transport's 64 connections: enough to keep them busy. */
-const MEMBER_POSTS = 128;
 const SIZE = 3 * MEMBER_POSTS;
 const news = (count: number): Props => ({
   __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
