@@ -35,10 +35,10 @@ const MAX_ATTEMPTS = 8;
 /**
  * How many member creates of one fleet operation build and send their POST at once: twice the
  * client's connections, so a connection that frees always has the next POST ready. The others
- * wait for a turn before they build anything; each one under way holds its inputs, its context,
- * its request and its retry state, which for a fleet of 100,000 all started at once was most of
- * the plugin's memory in `up`. A turn ends when the POST (and shape B's tag PATCH) settles, not
- * when the server is `active`: the waits for provisioning are not limited.
+ * wait for a turn before they build anything: each one under way holds its inputs, its context,
+ * its request and its retry state, so this number, not the fleet's size, bounds what the creates
+ * hold while the connections send them a few at a time. A turn ends when the POST (and shape B's
+ * tag PATCH) settles, not when the server is `active`: the waits for provisioning are not limited.
  */
 export const MEMBER_POSTS = 2 * MAX_SOCKETS;
 

@@ -1,7 +1,7 @@
-// How many of a Fleet's member creates build and send their POST at once, both shapes. Each one
-// under way holds its request, its context and its retry state; a fleet of 100,000 that started
-// every one at once held them all while 64 connections sent them a few at a time. Counted at
-// the API client's createServer: calls begun and not yet answered.
+// How many of a Fleet's member creates build and send their POST at once (MEMBER_POSTS,
+// provider/fleet/server-member-ops.ts), both shapes: each one under way holds its request, its
+// context and its retry state, so that number, not the fleet's size, bounds what the creates
+// hold. Counted at the API client's createServer: calls begun and not yet answered.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
 import { MEMBER_POSTS } from "../../../provider/fleet/server-member-ops";
