@@ -58,7 +58,7 @@ export interface TestSimulator {
 
 /**
  * Removes the catalogue files of a closed simulator's URL from the run's cache folder
- * (./private-cache-dir.ts). The OS hands its port to a later simulator of the run, maybe of the
+ * (./run-folders.ts). The OS hands its port to a later simulator of the run, maybe of the
  * other shape, and a file fresh for 15 minutes would tell that one's clients the closed one's
  * shape and lists, as it would tell a user who restarts the simulator on one port with another
  * shape (docs/guide/catalogue-cache.md).

@@ -119,7 +119,7 @@ for (const shape of SHAPES) {
           console.log(JSON.stringify({ id: made.id, status: made.outs.status, os: made.outs.os }));
         })().catch((e) => { console.error(e.message); process.exit(1); });`;
       // The test run's catalogue folder is a process setting, not a credential: without it the
-      // child wrote into the user's ~/.cache (test/helpers/private-cache-dir.ts).
+      // child wrote into the user's ~/.cache (test/helpers/run-folders.ts).
       const env = { PATH: process.env.PATH, HOSTING_CATALOGUE_CACHE_DIR: process.env.HOSTING_CATALOGUE_CACHE_DIR, SHELL_TEXT: text, KEY: KEYS.full, URL: sim.url };
       const stdout = await new Promise<string>((resolve, reject) =>
         execFile(process.execPath, ["-e", script], { cwd: REPO_ROOT, env, timeout: 20000 }, (err, out, errOut) => (err ? reject(new Error(errOut || err.message)) : resolve(out))),

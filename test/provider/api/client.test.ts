@@ -203,7 +203,7 @@ for (const shape of SHAPES) {
 }
 
 describe("the provider process's shared client", () => {
-  // Only the catalogue cache folder of the test run (private-cache-dir.ts) comes from the environment.
+  // Only the catalogue cache folder of the test run (run-folders.ts) comes from the environment.
   const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ HOSTING_CATALOGUE_CACHE_DIR: process.env.HOSTING_CATALOGUE_CACHE_DIR, ...extra });
   const processWith = (config: Record<string, string | undefined>, extraEnv: Record<string, string> = {}): ProviderProcess => {
     const p = new ProviderProcess({ env: env(extraEnv), log: { warn: () => undefined } });

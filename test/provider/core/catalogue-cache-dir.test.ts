@@ -22,7 +22,7 @@ describe("catalogue cache folder", () => {
     expect(catalogueCacheDir({})).to.equal(path.join(os.homedir(), ".cache", "pulumi-hosting"));
   });
 
-  it("is, in this test run, a fresh temporary folder of the run's own, never the user's cache (.mocharc.json requires test/helpers/private-cache-dir)", () => {
+  it("is, in this test run, a fresh temporary folder of the run's own, never the user's cache (.mocharc.json requires test/helpers/run-folders)", () => {
     const dir = catalogueCacheDir();
     expect(path.dirname(dir)).to.equal(os.tmpdir());
     expect(path.basename(dir)).to.match(/^hosting-test-catalogue-/);

@@ -1,6 +1,6 @@
 // A client of a simulator on the loopback port a closed simulator of the other shape used learns
 // the new one's shape. The OS hands ports out again within one test run, and the catalogue file
-// cache every test process shares (test/helpers/private-cache-dir.ts) keeps a file per base URL;
+// cache every test process shares (test/helpers/run-folders.ts) keeps a file per base URL;
 // the plugin suite failed this way when a shape B face took a port a shape A suite had used.
 import { expect } from "chai";
 import { createClient } from "../../../../provider/api";
