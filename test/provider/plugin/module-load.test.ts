@@ -1,7 +1,9 @@
 // What the plugin loads at its start: the protocol, gRPC, the client and the resources, not the
 // program SDK's root (`@pulumi/pulumi`: its automation API, closure serialization, TypeScript
-// and npm's package tooling), which the plugin never calls. Every start of the plugin (each
-// `pulumi` command, each explicit provider) paid for that root's loading.
+// and npm's package tooling), which the plugin never calls, nor the HTTP library, which the
+// client loads at its first request (a preview or a no-change `up` reads the catalogue from its
+// file cache and sends none). Every start of the plugin (each `pulumi` command, each explicit
+// provider) pays for what it loads.
 import { execFile } from "child_process";
 import * as path from "path";
 import { expect } from "chai";
@@ -27,5 +29,11 @@ describe("what the plugin loads", () => {
       /node_modules\/@pulumi\/pulumi\/(index|automation\/index|runtime\/index)\.js$/.test(f) ||
       /node_modules\/(typescript|@npmcli\/arborist|@sigstore\/[^/]+|pacote)\//.test(f));
     expect([...new Set(unwanted.map((f) => f.replace(/^.*node_modules\//, "").split("/").slice(0, 3).join("/")))]).to.deep.equal([]);
+  });
+
+  it("does not load axios: the API client loads it at its first request", async function () {
+    this.timeout(30_000);
+    const loaded = await loadedBy(MAIN);
+    expect(loaded.filter((f) => f.includes(`${path.sep}node_modules${path.sep}axios${path.sep}`))).to.deep.equal([]);
   });
 });
