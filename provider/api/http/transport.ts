@@ -4,7 +4,7 @@
 
 import * as http from "http";
 import * as https from "https";
-import axios, { type AxiosInstance } from "axios";
+import type { AxiosInstance } from "axios";
 import { packageVersion } from "../wire/package-files";
 import { NetworkError, TimeoutError } from "./errors";
 import { InFlightLimit } from "./in-flight";
@@ -41,20 +41,26 @@ export interface RawRequest {
 }
 
 export class Transport {
-  private readonly http: AxiosInstance;
+  /** Made at the first request: a process that sends none (a preview, a no-change `up`) never loads axios. */
+  private axios?: AxiosInstance;
   // A #private field: util.inspect and JSON.stringify of the client never show it.
   readonly #apiKey: string;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly userAgent: string;
   private readonly inFlight = new InFlightLimit(MAX_SOCKETS);
 
   constructor(opts: TransportOptions) {
     this.#apiKey = opts.apiKey;
     this.baseUrl = opts.baseUrl;
     this.timeoutMs = opts.timeoutMs;
-    this.http = axios.create({
-      baseURL: opts.baseUrl,
-      timeout: opts.timeoutMs,
+    this.userAgent = opts.userAgent;
+  }
+
+  private http(): AxiosInstance {
+    this.axios ??= (require("axios") as typeof import("axios")).default.create({
+      baseURL: this.baseUrl,
+      timeout: this.timeoutMs,
       // A redirect could carry the key elsewhere; the API never redirects.
       maxRedirects: 0,
       validateStatus: () => true,
@@ -62,8 +68,9 @@ export class Transport {
       // Keep-alive: one connection serves many requests of one deployment.
       httpAgent: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
       httpsAgent: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
-      headers: { "User-Agent": opts.userAgent, Accept: "application/json" },
+      headers: { "User-Agent": this.userAgent, Accept: "application/json" },
     });
+    return this.axios;
   }
 
   /** Waits for a connection of its own; the next `send(req, true)` uses it, or `freeSlot()` gives it back. */
@@ -80,7 +87,7 @@ export class Transport {
     const headers: Record<string, string> = { ...req.headers, Authorization: `Bearer ${this.#apiKey}` };
     if (req.body !== undefined) headers["Content-Type"] = "application/json";
     try {
-      const res = await this.inFlight.run(() => this.http.request({
+      const res = await this.inFlight.run(() => this.http().request({
         method: req.method,
         url: req.path,
         data: req.body === undefined ? undefined : JSON.stringify(req.body),

@@ -48,7 +48,7 @@ describe("api: the client's connection cap", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const { port } = server.address() as AddressInfo;
     const t = new Transport({ apiKey: "k", baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 10_000, userAgent: "test" });
-    const agent = (t as unknown as { http: { defaults: { httpAgent: http.Agent } } }).http.defaults.httpAgent;
+    const agent = (t as unknown as { http(): { defaults: { httpAgent: http.Agent } } }).http().defaults.httpAgent;
     try {
       const sent = Promise.all(Array.from({ length: 300 }, () => t.send({ method: "GET", path: "/v1/regions" })));
       await allBusy;
