@@ -1,9 +1,9 @@
-// What the plugin loads at its start: the protocol, gRPC, the client and the resources, not the
+// What the plugin loads at its start: the protocol, gRPC, the client and the resources. Not the
 // program SDK's root (`@pulumi/pulumi`: its automation API, closure serialization, TypeScript
-// and npm's package tooling), which the plugin never calls, nor the HTTP library, which the
-// client loads at its first request (a preview or a no-change `up` reads the catalogue from its
-// file cache and sends none). Every start of the plugin (each `pulumi` command, each explicit
-// provider) pays for what it loads.
+// and npm's package tooling), which the plugin never calls, nor axios, which the client loads
+// at its first request (a preview or a no-change `up` reads the catalogue from its file cache
+// and sends none). Every start of the plugin (each `pulumi` command, each explicit provider)
+// pays for what it loads.
 import { execFile } from "child_process";
 import * as path from "path";
 import { expect } from "chai";
