@@ -1,10 +1,10 @@
-// How many of a Fleet's member creates build and send their POST at once (MEMBER_POSTS,
-// provider/fleet/server-member-ops.ts), both shapes: each one under way holds its request, its
-// context and its retry state, so that number, not the fleet's size, bounds what the creates
-// hold. Counted at the API client's createServer: calls begun and not yet answered.
+// How many of a Fleet's member creates build and send their POST at once, both shapes: at most
+// 128, the number docs/guide/fleets.md gives (not read from the code it checks). Each one under
+// way holds its request, its context and its retry state, so that number, not the fleet's size,
+// bounds what the creates hold. Counted at the API client's createServer: calls begun and not
+// yet answered.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
-import { MEMBER_POSTS } from "../../../provider/fleet/server-member-ops";
 import type { HostingApi } from "../../../provider/api";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
@@ -14,6 +14,8 @@ import type { OperationContext } from "../../../provider/core/context";
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
 
+/** The POSTs under way at once that docs/guide/fleets.md and docs/guide/ownership.md state. */
+const MEMBER_POSTS = 128;
 const SIZE = 3 * MEMBER_POSTS;
 const news = (count: number): Props => ({
   __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
