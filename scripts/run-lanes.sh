@@ -8,6 +8,10 @@
 # test waits on the wall clock, so on 2 cores the lanes end in about the time of the longest
 # instead of the sum. HOSTING_LANES_SERIAL=1 runs every lane one after the other.
 #
+# The oldest lane is the longest, and it runs alone once the two tarball lanes have ended;
+# so its parts that run one file at a time (unit, release) come first, while the other
+# lanes keep both cores busy, and its end-to-end files, two at a time, come last.
+#
 # A lane's output goes to its own file and is printed whole when the lane ends, so the
 # lanes never interleave; a line says when each lane starts.
 set -uo pipefail
