@@ -1,0 +1,69 @@
+// How many of a Fleet's member deletes send their DELETE at once, both shapes: at most 128, the
+// number docs/guide/fleets.md gives (not read from the code it checks). Each one under way holds
+// its request, its context and its retry state, so that number, not the fleet's size, bounds what
+// a destroy holds. Counted at the API client's deleteServer: calls begun and not yet answered.
+import { expect } from "chai";
+import * as fleetTyped from "../../../provider/fleet/provider";
+import type { HostingApi } from "../../../provider/api";
+import { countRequests, describeProviderShapes, rejection } from "../harness";
+import { loose } from "../../helpers/loose-provider";
+import { testContext, withApi } from "../../helpers/test-process";
+import type { OperationContext } from "../../../provider/core/context";
+
+const fleet = loose(fleetTyped);
+type Props = Record<string, any>;
+
+/** The DELETEs under way at once that docs/guide/fleets.md states. */
+const MEMBER_DELETES = 128;
+const SIZE = 3 * MEMBER_DELETES;
+const news = (count: number): Props => ({
+  __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
+});
+
+/** `ctx` whose client counts its deleteServer calls under way; `most` is the highest count seen. */
+function countingDeletes(ctx: OperationContext, onAnswer: (answered: number) => void = () => undefined) {
+  const api = ctx.api;
+  const seen = { now: 0, most: 0, answered: 0 };
+  const deleteServer: HostingApi["deleteServer"] = async (id, opts) => {
+    seen.most = Math.max(seen.most, ++seen.now);
+    try {
+      return await api.deleteServer(id, opts);
+    } finally {
+      seen.now--;
+      onAnswer(++seen.answered);
+    }
+  };
+  return { ctx: withApi(ctx, { deleteServer }), seen };
+}
+
+describeProviderShapes((shape) => `Fleet: member DELETEs under way at once, shape ${shape}`, (sim) => {
+  const facts = { name: "web", project: "proj", stack: "dev" };
+
+  /** A Fleet of SIZE members, made and recorded: its id and outputs. */
+  async function made(): Promise<{ id: string; outs: Props }> {
+    const inputs = (await fleet.check({}, news(SIZE), testContext(facts))).inputs as Props;
+    return fleet.create(inputs, testContext(facts));
+  }
+
+  it(`a destroy of ${SIZE} members has at most ${MEMBER_DELETES} DELETEs under way at once, and deletes every member once`, async () => {
+    const { id, outs } = await made();
+    const { ctx, seen } = countingDeletes(testContext(facts));
+    await sim.resetStats();
+    await fleet.delete(id, outs, ctx);
+    expect(seen.most, "deleteServer calls under way at once").to.be.at.most(MEMBER_DELETES);
+    expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id")).to.equal(SIZE);
+    expect(await sim.liveServers()).to.have.length(0);
+  });
+
+  it(`the engine's Cancel during a destroy of ${SIZE} members: the members still waiting for their turn send nothing, and the destroy fails`, async () => {
+    const { id, outs } = await made();
+    const cancel = new AbortController();
+    const { ctx, seen } = countingDeletes(testContext(facts, { signal: cancel.signal }), (answered) => {
+      if (answered === 20) cancel.abort(new Error("the engine's Cancel"));
+    });
+    await sim.resetStats();
+    await rejection(fleet.delete(id, outs, ctx));
+    expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id"), "DELETEs sent").to.be.at.most(20 + MEMBER_DELETES);
+    expect(seen.now, "deleteServer calls left under way").to.equal(0);
+  });
+});
