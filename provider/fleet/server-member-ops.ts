@@ -42,6 +42,14 @@ const MAX_ATTEMPTS = 8;
  */
 export const MEMBER_POSTS = 2 * MAX_SOCKETS;
 
+/**
+ * How many member deletes of one fleet operation read their server and send their DELETE at once,
+ * for the same reason: a destroy of the whole fleet starts every member's, and each one under way
+ * holds its read, its request and its retry state. A turn ends when the DELETE is answered; the
+ * wait for the servers to be gone (remove-all.ts, one list for all) is not limited.
+ */
+export const MEMBER_DELETES = 2 * MAX_SOCKETS;
+
 /** Outputs of a server as the fleet records them: the reported fields, and what diff needs. */
 export function recordMember(id: string, outs: Partial<ServerOutputs> | Props): RecordedMember {
   const o = outs as Props;
@@ -135,6 +143,7 @@ export interface MemberContext {
 export function serverMemberOps(fleet: MemberContext): MemberOps {
   const ctx = withOverrides(fleet.ctx, { progress: silentProgress }); // the fleet's counts speak for its members' waits
   const posts = new InFlightLimit(MEMBER_POSTS);
+  const deletes = new InFlightLimit(MEMBER_DELETES);
   const identity = (key: string, spec: MemberSpec, adopting: boolean, attempt: number, postSettled?: () => void): OperationContext => {
     if (!fleet.fleetTag) return postSettled ? withOverrides(ctx, { postSettled }) : ctx;
     // A create's spec mark says what the server is made with. A take-over keeps the server's own
@@ -189,6 +198,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       }
     },
     async sendDelete(key: string, member: RecordedMember) {
+      const turn = await turnOf(deletes);
       try {
         // A fleet with no tag (no stack known) marks nothing: there is nothing to read.
         if (fleet.fleetTag) {
@@ -205,8 +215,11 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
         // A DELETE whose answer was lost (past the client's time-out) and whose retry the engine's
         // Cancel ended may have been done: read again, the server counts as deleted when it is
         // gone or terminated, and is then left out of the state. Any other answer keeps it recorded.
+        turn();
         if (ctx.signal?.aborted === true && fleet.lastSteps && (await deletedAfterCancel(ctx, member.id, fleet.lastSteps()))) return true;
         throw failure(key, e);
+      } finally {
+        turn();
       }
     },
     async confirmDeleted(key: string, member: RecordedMember) {
