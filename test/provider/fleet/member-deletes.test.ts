@@ -1,5 +1,5 @@
 // How many of a Fleet's member deletes send their DELETE at once, both shapes: at most 128, the
-// number docs/guide/fleets.md gives (not read from the code it checks). Each one under way holds
+// number docs/guide/rollouts-and-health.md gives (not read from the code it checks). Each one under way holds
 // its request, its context and its retry state, so that number, not the fleet's size, bounds what
 // a destroy holds. Counted at the API client's deleteServer: calls begun and not yet answered.
 import { expect } from "chai";
