@@ -55,6 +55,35 @@ describeProviderShapes((shape) => `Fleet: member DELETEs under way at once, shap
     expect(await sim.liveServers()).to.have.length(0);
   });
 
+  // An update's deletes read each member's server first (a destroy lists them all at its start).
+  // Made together, those reads share one list call before any DELETE; a turn taken before the
+  // read would spread them over the DELETEs, each wave of reads its own list.
+  it(`a count-down of ${SIZE} members reads their servers before the first DELETE, and no list is made until the last DELETE is answered`, async () => {
+    const { id, outs } = await made();
+    const inputs = (await fleet.check({}, news(SIZE), testContext(facts))).inputs as Props;
+    const none = (await fleet.check(inputs, news(0), testContext(facts))).inputs as Props;
+    const lists = async (): Promise<number> => countRequests(await sim.stats(), "GET /v1/servers");
+    let atFirst: Promise<number> | undefined;
+    let atLast: Promise<number> | undefined;
+    const { ctx, seen } = countingDeletes(testContext(facts), (answered) => {
+      if (answered === SIZE) atLast = lists();
+    });
+    const api = ctx.api;
+    const firstCounted: HostingApi["deleteServer"] = async (id, opts) => {
+      atFirst ??= lists();
+      await atFirst;
+      return api.deleteServer(id, opts);
+    };
+    await sim.resetStats();
+    const { outs: after } = await fleet.update(id, outs, none, withApi(ctx, { deleteServer: firstCounted }));
+    expect(await atLast, "list calls made from the first DELETE to the last one's answer").to.equal(await atFirst);
+    expect(countRequests(await sim.stats(), "GET /v1/servers/:id"), "GETs of one server").to.equal(0);
+    expect(countRequests(await sim.stats(), "DELETE /v1/servers/:id")).to.equal(SIZE);
+    expect(seen.most, "deleteServer calls under way at once").to.be.at.most(MEMBER_DELETES);
+    expect(Object.keys(after.members)).to.have.length(0);
+    expect(await sim.liveServers()).to.have.length(0);
+  });
+
   it(`the engine's Cancel during a destroy of ${SIZE} members: the members still waiting for their turn send nothing, and the destroy fails`, async () => {
     const { id, outs } = await made();
     const cancel = new AbortController();
