@@ -43,10 +43,11 @@ const MAX_ATTEMPTS = 8;
 export const MEMBER_POSTS = 2 * MAX_SOCKETS;
 
 /**
- * How many member deletes of one fleet operation read their server and send their DELETE at once,
- * for the same reason: a destroy of the whole fleet starts every member's, and each one under way
- * holds its read, its request and its retry state. A turn ends when the DELETE is answered; the
- * wait for the servers to be gone (remove-all.ts, one list for all) is not limited.
+ * How many member deletes of one fleet operation send their DELETE at once, for the same reason:
+ * a destroy of the whole fleet starts every member's, and each one under way holds its request
+ * and its retry state. A member takes its turn after the read of its server (those reads share
+ * one list) and gives it back when the DELETE is answered; the wait for the servers to be gone
+ * (remove-all.ts, one list for all) is not limited.
  */
 export const MEMBER_DELETES = 2 * MAX_SOCKETS;
 
@@ -198,9 +199,10 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
       }
     },
     async sendDelete(key: string, member: RecordedMember) {
-      const turn = await turnOf(deletes);
+      let turn = (): void => undefined;
       try {
-        // A fleet with no tag (no stack known) marks nothing: there is nothing to read.
+        // A fleet with no tag (no stack known) marks nothing: there is nothing to read. The reads
+        // come before the turn: made together, they share one list call (status-waiter.ts).
         if (fleet.fleetTag) {
           const live = fleet.listed?.get(member.id) ?? (await ctx.waiter.read(member.id, { signal: ctx.signal }));
           if (!live) return false;
@@ -210,6 +212,7 @@ export function serverMemberOps(fleet: MemberContext): MemberOps {
             return false;
           }
         }
+        turn = await turnOf(deletes);
         return await server.sendDelete(member.id, ctx);
       } catch (e) {
         // A DELETE whose answer was lost (past the client's time-out) and whose retry the engine's
