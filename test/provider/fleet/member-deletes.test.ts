@@ -8,7 +8,7 @@ import type { HostingApi } from "../../../provider/api";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
 import { testContext, withApi } from "../../helpers/test-process";
-import type { OperationContext } from "../../../provider/core/context";
+import { countingCalls } from "./calls-under-way";
 
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
@@ -19,22 +19,6 @@ const SIZE = 3 * MEMBER_DELETES;
 const news = (count: number): Props => ({
   __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
 });
-
-/** `ctx` whose client counts its deleteServer calls under way; `most` is the highest count seen. */
-function countingDeletes(ctx: OperationContext, onAnswer: (answered: number) => void = () => undefined) {
-  const api = ctx.api;
-  const seen = { now: 0, most: 0, answered: 0 };
-  const deleteServer: HostingApi["deleteServer"] = async (id, opts) => {
-    seen.most = Math.max(seen.most, ++seen.now);
-    try {
-      return await api.deleteServer(id, opts);
-    } finally {
-      seen.now--;
-      onAnswer(++seen.answered);
-    }
-  };
-  return { ctx: withApi(ctx, { deleteServer }), seen };
-}
 
 describeProviderShapes((shape) => `Fleet: member DELETEs under way at once, shape ${shape}`, (sim) => {
   const facts = { name: "web", project: "proj", stack: "dev" };
@@ -47,7 +31,7 @@ describeProviderShapes((shape) => `Fleet: member DELETEs under way at once, shap
 
   it(`a destroy of ${SIZE} members has at most ${MEMBER_DELETES} DELETEs under way at once, and deletes every member once`, async () => {
     const { id, outs } = await made();
-    const { ctx, seen } = countingDeletes(testContext(facts));
+    const { ctx, seen } = countingCalls(testContext(facts), "deleteServer");
     await sim.resetStats();
     await fleet.delete(id, outs, ctx);
     expect(seen.most, "deleteServer calls under way at once").to.be.at.most(MEMBER_DELETES);
@@ -65,7 +49,7 @@ describeProviderShapes((shape) => `Fleet: member DELETEs under way at once, shap
     const lists = async (): Promise<number> => countRequests(await sim.stats(), "GET /v1/servers");
     let atFirst: Promise<number> | undefined;
     let atLast: Promise<number> | undefined;
-    const { ctx, seen } = countingDeletes(testContext(facts), (answered) => {
+    const { ctx, seen } = countingCalls(testContext(facts), "deleteServer", (answered) => {
       if (answered === SIZE) atLast = lists();
     });
     const api = ctx.api;
@@ -87,7 +71,7 @@ describeProviderShapes((shape) => `Fleet: member DELETEs under way at once, shap
   it(`the engine's Cancel during a destroy of ${SIZE} members: the members still waiting for their turn send nothing, and the destroy fails`, async () => {
     const { id, outs } = await made();
     const cancel = new AbortController();
-    const { ctx, seen } = countingDeletes(testContext(facts, { signal: cancel.signal }), (answered) => {
+    const { ctx, seen } = countingCalls(testContext(facts, { signal: cancel.signal }), "deleteServer", (answered) => {
       if (answered === 20) cancel.abort(new Error("the engine's Cancel"));
     });
     await sim.resetStats();

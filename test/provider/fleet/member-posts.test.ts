@@ -5,11 +5,10 @@
 // yet answered.
 import { expect } from "chai";
 import * as fleetTyped from "../../../provider/fleet/provider";
-import type { HostingApi } from "../../../provider/api";
 import { countRequests, describeProviderShapes, rejection } from "../harness";
 import { loose } from "../../helpers/loose-provider";
-import { testContext, withApi } from "../../helpers/test-process";
-import type { OperationContext } from "../../../provider/core/context";
+import { testContext } from "../../helpers/test-process";
+import { countingCalls } from "./calls-under-way";
 
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
@@ -21,28 +20,12 @@ const news = (count: number): Props => ({
   __provider: "SHELL", defaults: { plan: "vc2-1c-1gb", os: "ubuntu-24.04" }, groups: [{ name: "web", regions: ["ewr"], count }],
 });
 
-/** `ctx` whose client counts its createServer calls under way; `most` is the highest count seen. */
-function countingPosts(ctx: OperationContext, onAnswer: (answered: number) => void = () => undefined) {
-  const api = ctx.api;
-  const seen = { now: 0, most: 0, answered: 0 };
-  const createServer: HostingApi["createServer"] = async (req, opts) => {
-    seen.most = Math.max(seen.most, ++seen.now);
-    try {
-      return await api.createServer(req, opts);
-    } finally {
-      seen.now--;
-      onAnswer(++seen.answered);
-    }
-  };
-  return { ctx: withApi(ctx, { createServer }), seen };
-}
-
 describeProviderShapes((shape) => `Fleet: member POSTs under way at once, shape ${shape}`, (sim) => {
   const facts = { name: "web", project: "proj", stack: "dev" };
 
   it(`a create of ${SIZE} members has at most ${MEMBER_POSTS} POSTs under way at once, and makes every member once`, async () => {
     const inputs = (await fleet.check({}, news(SIZE), testContext(facts))).inputs as Props;
-    const { ctx, seen } = countingPosts(testContext(facts));
+    const { ctx, seen } = countingCalls(testContext(facts), "createServer");
     await sim.resetStats();
     const { outs } = await fleet.create(inputs, ctx);
     expect(seen.most, "createServer calls under way at once").to.be.at.most(MEMBER_POSTS);
@@ -54,7 +37,7 @@ describeProviderShapes((shape) => `Fleet: member POSTs under way at once, shape 
   it(`the engine's Cancel during a create of ${SIZE} members: the members still waiting for their turn send nothing, and every server made is recorded`, async () => {
     const inputs = (await fleet.check({}, news(SIZE), testContext(facts))).inputs as Props;
     const cancel = new AbortController();
-    const { ctx, seen } = countingPosts(testContext(facts, { signal: cancel.signal }), (answered) => {
+    const { ctx, seen } = countingCalls(testContext(facts, { signal: cancel.signal }), "createServer", (answered) => {
       if (answered === 20) cancel.abort(new Error("the engine's Cancel"));
     });
     await sim.resetStats();
