@@ -13,7 +13,7 @@ import { countingCalls } from "./calls-under-way";
 const fleet = loose(fleetTyped);
 type Props = Record<string, any>;
 
-/** The DELETEs under way at once that docs/guide/fleets.md states. */
+/** The DELETEs under way at once that docs/guide/rollouts-and-health.md states. */
 const MEMBER_DELETES = 128;
 const SIZE = 3 * MEMBER_DELETES;
 const news = (count: number): Props => ({
