@@ -60,6 +60,15 @@ describeProviderShapes((shape) => `Fleet ownership by resource instance against 
     expect(Object.values(fresh.outs.members).every((m: any) => m.status === "active")).to.equal(true);
   });
 
+  it("an import by the owner mark of a Fleet whose labels are not its member keys: each server's member tag names its member", async () => {
+    const made = await fleet.create(await checked(news({ defaults: { ...news().defaults, label: "{key}-v2" } })), named("web"));
+    const read = await fleet.read(`tag:hosting-owner:${made.id}`, {}, named("web"));
+    expect(read.id, "the import finds the fleet's servers").to.equal(`tag:hosting-owner:${made.id}`);
+    const byKey = (members: Props) => Object.fromEntries(Object.entries(members).map(([k, m]: [string, any]) => [k, m.id]));
+    expect(byKey(read.props.members)).to.deep.equal(byKey(made.outs.members));
+    expect(read.inputs.groups.map((g: Props) => g.label)).to.deep.equal(["{key}-v2"]);
+  });
+
   it("a delete-before-replace replacement: the old servers go, the new Fleet's are all there", async () => {
     const inputs = await checked(news());
     const old = await fleet.create(inputs, named("web"));
