@@ -6,7 +6,9 @@
 //            of this resource left unrecorded: a killed update's as leftovers, a killed create's
 //            apart, in `interrupted` (unrecorded.ts).
 //   import   (`pulumi import hosting:index:Fleet <name> <id>`) the id selects the servers:
-//            `tag:<tag>` (every server with the tag whose label is a member key) or
+//            `tag:<tag>` (every server with the tag that names a member: by its member tag,
+//            else by a label that is a member key; `tag:hosting-owner:<fleet id>` is one
+//            instance's servers, what hosting-orphans prints for a killed create) or
 //            `<key>=<server id>,...`; the groups are rebuilt from the member keys.
 
 import type { Server } from "../api/wire/types";
@@ -19,7 +21,7 @@ import { ownerOf } from "../server/system-tags";
 import { asServerOutputs, recordMember } from "./server-member-ops";
 import { compareKeys, parseMemberKey } from "./members";
 import { compact } from "./specs";
-import { fleetTagFor, fleetTagsInStack, instanceOf } from "./identity";
+import { fleetTagFor, fleetTagsInStack, instanceOf, memberKeyOf } from "./identity";
 import { importedOwners, interruptedTags, resourceTags, unrecordedServers } from "./unrecorded";
 import { FLEET_DEFAULTS, type CheckedGroup, type FleetInputs, type FleetOutputs, type MemberSpec, type RecordedMember } from "./types";
 
@@ -120,10 +122,12 @@ async function selectServers(id: string, ctx: OperationContext): Promise<Record<
   if (id.startsWith("tag:")) {
     const tag = id.slice(4);
     for (const s of await client.listAllServers({ tag })) {
-      // The server's own tags decide, not the list's filter; one member is one server, as in an adoption.
-      if (!(s.tags ?? []).includes(tag) || !parseMemberKey(s.label)) continue;
-      if (out[s.label]) throw new Error(`import id "${id}": servers ${out[s.label].id} and ${s.id} both have the label "${s.label}"; import by ids instead (<key>=<server id>,...) to say which one is the member`);
-      out[s.label] = s;
+      // The server's own tags decide, not the list's filter; one member is one server, as in an
+      // adoption. A Fleet's server names its member by its member tag, any other by its label.
+      const key = memberKeyOf(s.tags) ?? s.label;
+      if (!(s.tags ?? []).includes(tag) || !parseMemberKey(key)) continue;
+      if (out[key]) throw new Error(`import id "${id}": servers ${out[key].id} and ${s.id} are both member "${key}"; import by ids instead (<key>=<server id>,...) to say which one is the member`);
+      out[key] = s;
     }
     return out;
   }
