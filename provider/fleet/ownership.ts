@@ -115,6 +115,6 @@ export function mayDelete(tags: readonly string[] | undefined, instance: string,
 }
 
 /** Whether an owner mark's value names a Fleet instance a create made (identity.ts `instanceOf`): only a create can be interrupted before its instance is live. */
-function isFleetInstance(owner: string): boolean {
+export function isFleetInstance(owner: string): boolean {
   return owner.startsWith("fleet-");
 }

@@ -51,17 +51,37 @@ function plannedCreate(stack: string, urn: string, inputs: Record<string, unknow
   return p;
 }
 
+/** A Fleet the preview names: its tag, and what `pulumi import` needs to record it. */
+export interface PlannedFleet {
+  tag: string;
+  /** Its type token (the plugin's `hosting:index:Fleet`, or the dynamic face's). */
+  type: string;
+  name: string;
+  /** Its parent's URN, when its parent is not the stack. */
+  parent?: string;
+  /** Whether the preview creates it: its stack's state does not hold it. */
+  created: boolean;
+}
+
 /**
- * The tag of every Fleet the preview names (a Fleet plans no per-member creates: its servers are
- * found by its tag instead), from the URN urn:pulumi:<stack>::<project>::<type>::<name>.
+ * Every Fleet the preview names, once each, with its tag (a Fleet plans no per-member creates:
+ * its servers are found by its tag instead), from the URN urn:pulumi:<stack>::<project>::<type>::<name>.
  */
-export function plannedFleetTags(events: EngineEvent[]): string[] {
-  const tags = new Set<string>();
+export function plannedFleets(events: EngineEvent[]): PlannedFleet[] {
+  const fleets = new Map<string, PlannedFleet>();
   for (const e of events) {
     const step = e.resourcePreEvent?.metadata;
     if (!step || !isFleetType(step.type)) continue;
     const urn = parseUrn(step.urn);
-    if (urn) tags.add(fleetTagOf(`${urn.project}/${urn.stack}`, urn.name, urn.parentType));
+    if (!urn) continue;
+    const tag = fleetTagOf(`${urn.project}/${urn.stack}`, urn.name, urn.parentType);
+    const parent = urn.parentType !== undefined ? step.new?.parent ?? step.old?.parent : undefined;
+    fleets.set(tag, { tag, type: step.type, name: urn.name, ...(parent ? { parent } : {}), created: step.op === "create" });
   }
-  return [...tags].sort();
+  return [...fleets.values()].sort((a, b) => (a.tag < b.tag ? -1 : 1));
+}
+
+/** The tags of `plannedFleets`, sorted. */
+export function plannedFleetTags(events: EngineEvent[]): string[] {
+  return plannedFleets(events).map((f) => f.tag);
 }

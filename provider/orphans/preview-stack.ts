@@ -5,7 +5,7 @@
 import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
 import { stackSettings, type StackSettings } from "../core/settings";
 import { stackOwnershipTag } from "./find-orphans";
-import { plannedCreates, plannedFleetTags, type PlannedCreate } from "./planned-creates";
+import { plannedCreates, plannedFleets, type PlannedCreate, type PlannedFleet } from "./planned-creates";
 import { serversInState } from "./state-servers";
 
 export interface PreviewedStack {
@@ -19,6 +19,10 @@ export interface PreviewedStack {
   fleetTags: string[];
   /** The Fleet instances of its state: their updates' pending labels name them. */
   fleetInstances: string[];
+  /** Every owner mark its state's Fleets hold servers by (state-servers.ts). */
+  fleetOwners: Set<string>;
+  /** The Fleets its program declares. */
+  fleets: PlannedFleet[];
   /** The hosting settings of the stack config (key, base URL, shape, Redis coordinator), when set. */
   config: StackSettings;
 }
@@ -28,6 +32,7 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
   const events: EngineEvent[] = [];
   await stack.preview({ onEvent: (e) => events.push(e) });
   const state = serversInState(await stack.exportStack());
+  const fleets = plannedFleets(events);
   const project = (await stack.workspace.projectSettings()).name;
   const all = await stack.getAllConfig();
   const value = (k: string) => (all[k]?.value ? all[k].value : undefined);
@@ -36,8 +41,10 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
     stack,
     planned: plannedCreates(name, events),
     stateIds: state.ids,
-    fleetTags: [...new Set([...state.fleetTags, ...plannedFleetTags(events)])].sort(),
+    fleets,
+    fleetTags: [...new Set([...state.fleetTags, ...fleets.map((f) => f.tag)])].sort(),
     fleetInstances: state.fleetInstances,
+    fleetOwners: state.fleetOwners,
     ownTag: stackOwnershipTag(project, name),
     config: stackSettings(value),
   };

@@ -21,6 +21,8 @@ export interface StateServers {
   fleetTags: string[];
   /** Every Fleet instance of the state (provider/fleet/identity.ts `instanceOf` of its id): its updates' pending labels name it. */
   fleetInstances: string[];
+  /** Every owner mark a Fleet of the state holds servers by: each instance, and the mark an imported member was recorded with. */
+  fleetOwners: Set<string>;
 }
 
 interface StateResource {
@@ -36,6 +38,7 @@ export function serversInState(exported: unknown): StateServers {
   const ids = new Set<string>();
   const fleetTags: string[] = [];
   const fleetInstances: string[] = [];
+  const fleetOwners = new Set<string>();
   for (const r of resources) {
     const type = typeof r.type === "string" ? r.type : "";
     if (isServerType(type)) {
@@ -44,6 +47,7 @@ export function serversInState(exported: unknown): StateServers {
       for (const group of [r.outputs?.members, r.outputs?.leftovers]) for (const id of memberIds(group)) ids.add(id);
       if (typeof r.outputs?.fleetTag === "string") fleetTags.push(r.outputs.fleetTag);
       if (typeof r.id === "string" && r.id !== "") fleetInstances.push(instanceOf(r.id));
+      for (const group of [r.outputs?.members, r.outputs?.leftovers]) for (const owner of memberOwners(group)) fleetOwners.add(owner);
     } else if (isHostingType(type) && !OWN_NO_SERVER.includes(type)) {
       throw new Error(
         `the state holds ${String(r.urn ?? type)} of type ${type}, which this version of hosting-orphans does not understand; ` +
@@ -51,14 +55,24 @@ export function serversInState(exported: unknown): StateServers {
       );
     }
   }
-  return { ids, fleetTags, fleetInstances };
+  for (const instance of fleetInstances) fleetOwners.add(instance);
+  return { ids, fleetTags, fleetInstances, fleetOwners };
 }
 
 /** The server ids of a Fleet's `members` or `leftovers` output (plain, or as a secret the export shows unwrapped). */
 function memberIds(group: unknown): string[] {
+  return fieldOfEach(group, "id");
+}
+
+/** The owner marks a Fleet's `members` or `leftovers` were recorded with (an import's, a reclaim's). */
+function memberOwners(group: unknown): string[] {
+  return fieldOfEach(group, "owner");
+}
+
+function fieldOfEach(group: unknown, field: "id" | "owner"): string[] {
   if (!group || typeof group !== "object") return [];
   return Object.values(group as Record<string, unknown>).flatMap((m) => {
-    const id = (m as { id?: unknown } | null)?.id;
-    return typeof id === "string" && id !== "" ? [id] : [];
+    const value = (m as Record<string, unknown> | null)?.[field];
+    return typeof value === "string" && value !== "" ? [value] : [];
   });
 }

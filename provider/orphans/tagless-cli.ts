@@ -65,7 +65,8 @@ export async function runTagless(args: TaglessArgs, env: NodeJS.ProcessEnv = pro
   if (result.matches.length === 0 && result.fleetMembers.length === 0) return;
   if (args.adopt) {
     if (result.fleetMembers.length > 0) {
-      out.say(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its tagged ones over on its next \`pulumi up\` (no POST) and deletes the untagged ones`);
+      const killed = result.killedCreates.length > 0 ? `; the killed creates' servers are kept only by the \`pulumi import\` lines above` : "";
+      out.say(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its tagged ones over on its next \`pulumi up\` (no POST) and deletes the untagged ones${killed}`);
     }
     const recorded: Array<{ stack: string; name: string; id: string }> = [];
     for (const s of stacks) {
@@ -99,6 +100,7 @@ function taglessJson(r: TaglessResult): Record<string, unknown> {
     ambiguous: r.ambiguous.map((a) => ({ planned: planned(a.planned), candidates: a.servers.map(orphanJson), rivals: a.rivals.map((q) => ({ stack: q.stack, name: q.name })) })),
     unmatchable: r.unmatchable.map((p) => ({ stack: p.stack, name: p.name, reason: p.unmatchable })),
     fleetMembers: r.fleetMembers.map(orphanJson),
+    killedCreates: r.killedCreates.map((k) => ({ stack: k.stack, name: k.fleet.name, type: k.fleet.type, instance: k.instance, fleetTag: k.fleetTag, servers: k.servers, importId: k.importId })),
     unclaimed: r.unclaimed.length,
   };
 }

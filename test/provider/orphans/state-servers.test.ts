@@ -58,7 +58,7 @@ describe("hosting-orphans: what a preview plans", () => {
     const s = { id: "s9", label: "web-ewr-1", status: "active", createdAt: "2026-11-27T10:00:00Z", tags: ["hosting-fleet:proj/dev/web", "hosting-member:web-ewr-1"] } as Server;
     expect(fleetMemberOf(s)).to.equal("member web-ewr-1 of fleet proj/dev/web");
     expect(fleetMemberOf({ ...s, tags: ["web"] })).to.equal(undefined);
-    const lines = renderMatches({ matches: [], ambiguous: [], unmatchable: [], unclaimed: [], fleetMembers: [s] });
+    const lines = renderMatches({ matches: [], ambiguous: [], unmatchable: [], unclaimed: [], fleetMembers: [s], killedCreates: [] });
     expect(lines[0]).to.equal("fleet-member s9: member web-ewr-1 of fleet proj/dev/web, active, created 2026-11-27T10:00:00Z; in no state");
     expect(lines).to.include("1 unrecorded fleet server(s); each fleet takes its tagged ones over on its next `pulumi up` (no POST) and deletes the untagged ones and those it no longer declares");
   });

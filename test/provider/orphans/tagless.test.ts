@@ -59,7 +59,7 @@ describe("hosting-orphans --stack: pairing planned creates with untracked server
     const r = matchPlanned([planned("a", "web-1"), planned("b", "web-2")], [server("s1", "web-1"), server("s2", "web-1"), server("s3", "web-2")]);
     expect(r.matches.map((m) => m.server.id)).to.deep.equal(["s3"]);
     expect(r.ambiguous.map((a) => [a.planned.name, a.servers.map((s) => s.id)])).to.deep.equal([["a", ["s1", "s2"]]]);
-    const lines = renderMatches({ ...r, fleetMembers: [] });
+    const lines = renderMatches({ ...r, fleetMembers: [], killedCreates: [] });
     expect(lines.some((l) => /^ambiguous dev:a .*candidates s1 .*s2 .*not guessed/.test(l))).to.equal(true);
     expect(lines).to.include('  adoptId: "s3",  // add to new hosting.Server("b", ...) of stack dev');
     expect(lines.at(-1)).to.match(/^1 match\(es\), 1 ambiguous, 0 unmatchable; 0 other server/);
