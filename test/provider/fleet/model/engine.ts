@@ -6,6 +6,10 @@
 // failed in part keeps the old instance for deletion at the next `up`, as the engine marks it.
 
 import * as fleetProvider from "../../../../provider/fleet/provider";
+import { fleetTagFor } from "../../../../provider/fleet/identity";
+import { findOrphans } from "../../../../provider/orphans/find-orphans";
+import { killedCreates } from "../../../../provider/orphans/killed-creates";
+import { serversInState } from "../../../../provider/orphans/state-servers";
 import type { OperationContext } from "../../../../provider/core/context";
 import type { RunningOp } from "./observer";
 import type { ModelProcess } from "./processes";
@@ -198,4 +202,41 @@ export async function reimport(w: World, slot: Slot): Promise<string> {
   for (const id of recordedIds(old.outs)) w.observer.owners.set(id, { handle, facts: { ...st.facts } });
   record(w, slot, { id: r.value.id, outs: shell(r.value.props), inputs: { ...r.value.inputs, __provider: "SHELL" }, handle });
   return `imported ${handle} as ${importId}`;
+}
+
+/** Every state the world records, as `pulumi stack export` of the stacks would show them together. */
+function exportedStates(w: World): unknown {
+  return { deployment: { resources: w.allRecorded().map(({ rec }) => ({ type: "hosting:index:Fleet", id: rec.id, outputs: rec.outs })) } };
+}
+
+/**
+ * The recovery's import of a Fleet create killed after its last mark (docs/guide/recovery.md): for
+ * a slot whose create left no state, the first instance hosting-orphans names as a killed create of
+ * its tag (provider/orphans/killed-creates.ts, from every slot's state), imported by the id it
+ * prints, as `pulumi import` records it; nothing when it names none.
+ */
+export async function importKilledCreate(w: World, slot: Slot): Promise<string> {
+  const st = w.slots[slot];
+  if (st.recorded) return "";
+  const state = serversInState(exportedStates(w));
+  const handle = w.newHandle(slot);
+  const op = opOf(w, slot, "import", handle, 0);
+  let importId: string | undefined;
+  const r = await w.perform(slot, op, async (ctx) => {
+    const tag = fleetTagFor(ctx);
+    if (tag === undefined) return undefined;
+    const unrecorded = await findOrphans(ctx.api, [tag], state.ids, state.fleetInstances);
+    const killed = killedCreates(unrecorded, state.fleetOwners).filter((k) => k.fleetTag === tag);
+    if (killed.length === 0) return undefined;
+    importId = killed[0].importId;
+    for (const id of killed[0].servers) op.allowed.add(id);
+    return fleet.read(importId, {}, ctx);
+  });
+  if (importId === undefined) return "";
+  if (r.error !== undefined || !r.value?.id) return `import of the killed create ${importId} refused: ${r.error !== undefined ? short(r.error) : "nothing found"}`;
+  w.outcomes[slot] = "imported";
+  for (const id of recordedIds(r.value.props)) w.observer.owners.set(id, { handle, facts: { ...st.facts } });
+  record(w, slot, { id: r.value.id, outs: shell(r.value.props), inputs: { ...r.value.inputs, __provider: "SHELL" }, handle });
+  st.abandoned = false;
+  return `imported the killed create as ${handle} by ${importId}`;
 }
