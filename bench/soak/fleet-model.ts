@@ -5,8 +5,8 @@
 //   --steps N       steps per sequence at most (default 8)
 //   --no-shrink     report a failing sequence as found, without shrinking it
 //   --without F,G   leave these families of steps out (commands.ts FAMILIES), to look past a known failure
-//   --past-known    a kill never lands on a create's end-of-run live mark (found-killed-create.test.ts,
-//                   the one known open case); every family runs
+//   --past-known    a kill never lands on a create-before-delete replacement's end-of-run live mark
+//                   (found-killed-replacement.test.ts, the one known open case); every family runs
 //   --log           print each sequence's steps and outcomes
 // Prints per shape the sequences, steps, operations, kills and Ctrl-Cs run and the seed, then
 // fast-check's report of a violation (the shrunk sequence, its seed and path), if any; exits 1

@@ -35,7 +35,7 @@ export interface ModelOptions {
   shrink?: boolean;
   /** Families of steps left out. @default none */
   without?: readonly Family[];
-  /** A kill never lands on a create's end-of-run live mark, the one known open case. @default false */
+  /** A kill never lands on a create-before-delete replacement's end-of-run live mark, the one known open case. @default false */
   pastKnown?: boolean;
   /** Hears each finished sequence. */
   onSequence?: (w: World) => void;
