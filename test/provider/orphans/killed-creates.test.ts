@@ -36,10 +36,10 @@ describe("hosting-orphans: the Fleet creates killed after their last mark", () =
     expect(killedCreates([server("s9", A, "web-ewr-2", true)], serversInState(exported).fleetOwners)).to.deep.equal([]);
   });
 
-  it("prints the plugin's import (with the parent when there is one), and for the dynamic face that only a delete is left", () => {
-    const killed = (type: string, parent?: string): KilledFleetCreate => ({
+  it("prints the plugin's import (with the parent when there is one); for the dynamic face, and for a Fleet the state holds, that only a delete is left", () => {
+    const killed = (type: string, parent?: string, created = true): KilledFleetCreate => ({
       instance: A, fleetTag: TAG, servers: ["s1", "s2"], importId: `tag:hosting-owner:${A}`, stack: "dev",
-      fleet: { tag: TAG, type, name: "web", created: true, ...(parent ? { parent } : {}) },
+      fleet: { tag: TAG, type, name: "web", created, ...(parent ? { parent } : {}) },
     });
     const render = (k: KilledFleetCreate) => renderMatches({ matches: [], ambiguous: [], unmatchable: [], unclaimed: [], fleetMembers: [server("s1", A, "web-ewr-1", true), server("s2", A, "web-ewr-2")], killedCreates: [k] });
     const plugin = render(killed("hosting:index:Fleet"));
@@ -51,5 +51,8 @@ describe("hosting-orphans: the Fleet creates killed after their last mark", () =
     const dynamic = render(killed("pulumi-nodejs:dynamic/hosting:Fleet"));
     expect(dynamic.find((l) => l.startsWith("killed-create "))).to.match(/; `pulumi import` cannot record a dynamic resource: delete them with --delete$/);
     expect(dynamic.some((l) => l.includes("pulumi import hosting"))).to.equal(false);
+    const held = render(killed("hosting:index:Fleet", undefined, false));
+    expect(held.find((l) => l.startsWith("killed-create "))).to.match(/; the stack holds the Fleet \(a replacement's create was killed, or an `up` ran since\), so no import can take them: delete them with --delete$/);
+    expect(held.some((l) => l.includes("pulumi import hosting"))).to.equal(false);
   });
 });
