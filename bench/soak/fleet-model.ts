@@ -5,8 +5,6 @@
 //   --steps N       steps per sequence at most (default 8)
 //   --no-shrink     report a failing sequence as found, without shrinking it
 //   --without F,G   leave these families of steps out (commands.ts FAMILIES), to look past a known failure
-//   --past-known    a kill never lands on a create-before-delete replacement's end-of-run live mark
-//                   (found-killed-replacement.test.ts, the one known open case); every family runs
 //   --log           print each sequence's steps and outcomes
 // Prints per shape the sequences, steps, operations, kills and Ctrl-Cs run and the seed, then
 // fast-check's report of a violation (the shrunk sequence, its seed and path), if any; exits 1
@@ -26,20 +24,19 @@ interface Options {
   steps: number;
   shrink: boolean;
   without: Family[];
-  pastKnown: boolean;
   log: boolean;
 }
 
 async function shapeRun(shape: TestShape, o: Options): Promise<boolean> {
-  const { seed, sequences, steps, shrink, without, pastKnown } = o;
+  const { seed, sequences, steps, shrink, without } = o;
   const sim = await startModelSimulator(shape);
   const started = Date.now();
   let figures = { sequences: 0, steps: 0, operations: 0, kills: 0, ctrlCs: 0 };
   const line = (verdict: string) =>
-    console.log(`shape ${shape} seed ${seed}${without.length > 0 ? ` without ${without.join(",")}` : ""}${pastKnown ? " past-known" : ""}: ${figures.sequences} sequences, ${figures.steps} steps, ${figures.operations} operations, ${figures.kills} kills, ${figures.ctrlCs} Ctrl-Cs in ${((Date.now() - started) / 1000).toFixed(0)} s: ${verdict}`);
+    console.log(`shape ${shape} seed ${seed}${without.length > 0 ? ` without ${without.join(",")}` : ""}: ${figures.sequences} sequences, ${figures.steps} steps, ${figures.operations} operations, ${figures.kills} kills, ${figures.ctrlCs} Ctrl-Cs in ${((Date.now() - started) / 1000).toFixed(0)} s: ${verdict}`);
   try {
     await runModel(sim, {
-      seed, numRuns: sequences, maxCommands: steps, shrink, without, pastKnown,
+      seed, numRuns: sequences, maxCommands: steps, shrink, without,
       onSequence: (w) => {
         figures = { ...w.figures };
         if (o.log) console.log(`sequence ${figures.sequences}:\n  ${w.log.join("\n  ")}`);
@@ -67,7 +64,7 @@ async function main(): Promise<void> {
   const shrink = !process.argv.includes("--no-shrink");
   const without = (arg("without") ?? "").split(",").filter((f) => f !== "") as Family[];
   let ok = true;
-  for (const shape of shapes) ok = (await shapeRun(shape, { seed, sequences, steps, shrink, without, pastKnown: process.argv.includes("--past-known"), log: process.argv.includes("--log") })) && ok;
+  for (const shape of shapes) ok = (await shapeRun(shape, { seed, sequences, steps, shrink, without, log: process.argv.includes("--log") })) && ok;
   process.exit(ok ? 0 : 1);
 }
 

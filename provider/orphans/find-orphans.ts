@@ -67,7 +67,7 @@ export async function untrackedServers(api: HostingApi, stateIds: Set<string>, o
 }
 
 /** Deletes the given servers; returns the ids deleted (already-gone ones included). */
-export async function deleteOrphans(api: HostingApi, orphans: Server[]): Promise<string[]> {
+export async function deleteOrphans(api: HostingApi, orphans: ReadonlyArray<Pick<Server, "id">>): Promise<string[]> {
   await Promise.all(orphans.map((server) => api.deleteServer(server.id)));
   return orphans.map((server) => server.id);
 }

@@ -3,10 +3,9 @@
 // create with the `pulumi import` that keeps its servers, and count lines that tests and CI can read.
 import type { Server } from "../api/wire/types";
 import { fleetMemberOf } from "./find-orphans";
-import { FLEET_TYPES } from "../core/resource-types";
 import { urnName } from "../core/urn";
 import { FLEET_TAG_PREFIX } from "../server/system-tags";
-import type { KilledFleetCreate, TaglessResult } from "./tagless";
+import { importable, type KilledFleetCreate, type TaglessResult } from "./tagless";
 import type { PlannedCreate } from "./planned-creates";
 
 const what = (p: PlannedCreate) => `${p.stack}:${p.name} (label "${p.label}", ${p.region}, ${p.plan})`;
@@ -40,7 +39,10 @@ export function renderMatches(r: TaglessResult): string[] {
 /** What to do with a Fleet create killed after its last mark (killed-creates.ts). */
 function killedCreateLines(k: KilledFleetCreate): string[] {
   const head = `killed-create ${k.instance}: ${k.servers.length} server(s) of fleet ${k.fleetTag.slice(FLEET_TAG_PREFIX.length)} (${k.stack}:${k.fleet.name}) mark their instance live and no named stack holds it: a create killed after its last mark; the next \`pulumi up\` leaves them alone and makes the members again`;
-  if (k.fleet.type !== FLEET_TYPES[1]) return [`${head}; \`pulumi import\` cannot record a dynamic resource: delete them with --delete`];
+  if (!importable(k)) {
+    const why = k.fleet.created ? "`pulumi import` cannot record a dynamic resource" : "the stack holds the Fleet (a replacement's create was killed, or an `up` ran since), so no import can take them";
+    return [`${head}; ${why}: delete them with --delete`];
+  }
   const parent = k.fleet.parent ? ` --parent ${urnName(k.fleet.parent)}=${k.fleet.parent}` : "";
   return [`${head}; to keep them, before that up:`, `  pulumi import ${k.fleet.type} ${k.fleet.name} ${k.importId} --stack ${k.stack} --protect=false --yes${parent}`];
 }

@@ -14,7 +14,7 @@ import { deleteOrphans } from "./find-orphans";
 import { orphanJson, orphansOutput, type OrphansOutput } from "./output";
 import { previewStack, type PreviewedStack } from "./preview-stack";
 import { renderMatches } from "./render-matches";
-import { findTaglessOrphans, type TaglessResult } from "./tagless";
+import { findTaglessOrphans, importable, type TaglessResult } from "./tagless";
 
 const ADOPT_KEY = `hosting:${ADOPT_CONFIG_KEY}`;
 
@@ -100,7 +100,9 @@ function taglessJson(r: TaglessResult): Record<string, unknown> {
     ambiguous: r.ambiguous.map((a) => ({ planned: planned(a.planned), candidates: a.servers.map(orphanJson), rivals: a.rivals.map((q) => ({ stack: q.stack, name: q.name })) })),
     unmatchable: r.unmatchable.map((p) => ({ stack: p.stack, name: p.name, reason: p.unmatchable })),
     fleetMembers: r.fleetMembers.map(orphanJson),
-    killedCreates: r.killedCreates.map((k) => ({ stack: k.stack, name: k.fleet.name, type: k.fleet.type, instance: k.instance, fleetTag: k.fleetTag, servers: k.servers, importId: k.importId })),
+    killedCreates: r.killedCreates.map((k) => ({
+      stack: k.stack, name: k.fleet.name, type: k.fleet.type, instance: k.instance, fleetTag: k.fleetTag, servers: k.servers, importId: k.importId, importable: importable(k),
+    })),
     unclaimed: r.unclaimed.length,
   };
 }

@@ -5,8 +5,10 @@
 // does not know it. A Fleet plans no per-member creates: its unrecorded servers are the ones
 // carrying its tag: the fleet takes them over on its next `up`, but for those of a create killed
 // after its last mark (killed-creates.ts), which the named stacks' states tell apart and which a
-// `pulumi import` records. Acting on them (adopt, import or delete) is the caller's explicit step.
+// `pulumi import` records where the state does not hold the Fleet yet. Acting on them (adopt,
+// import or delete) is the caller's explicit step.
 import type { HostingApi, Server } from "../api/wire/types";
+import { FLEET_TYPES } from "../core/resource-types";
 import { findOrphans, untrackedServers } from "./find-orphans";
 import { killedCreates, type KilledCreate } from "./killed-creates";
 import { matchPlanned, type MatchResult } from "./match-planned";
@@ -16,6 +18,11 @@ import type { PreviewedStack } from "./preview-stack";
 /** A killed create's servers, with the Fleet of a named stack's program whose tag they carry. */
 export type KilledFleetCreate = KilledCreate & { stack: string; fleet: PlannedFleet };
 
+/** Whether `pulumi import` can record a killed create: the preview creates its Fleet (the state does not hold it) on the plugin face. */
+export function importable(k: KilledFleetCreate): boolean {
+  return k.fleet.created && k.fleet.type === FLEET_TYPES[1];
+}
+
 /** The pairs of planned creates and servers, the unrecorded servers of the stacks' fleets, and the killed creates among them. */
 export type TaglessResult = MatchResult & { fleetMembers: Server[]; killedCreates: KilledFleetCreate[] };
 
@@ -24,8 +31,7 @@ export async function findTaglessOrphans(api: HostingApi, stacks: PreviewedStack
   const candidates = await untrackedServers(api, stateIds, stacks.map((s) => s.ownTag));
   const fleetMembers = await findOrphans(api, stacks.flatMap((s) => s.fleetTags), stateIds, stacks.flatMap((s) => s.fleetInstances));
   const held = new Set(stacks.flatMap((s) => [...s.fleetOwners]));
-  // Only a Fleet the state does not hold yet can be imported: one it holds was created again since.
-  const declared = stacks.flatMap((s) => s.fleets.filter((fleet) => fleet.created).map((fleet) => ({ stack: s.name, fleet })));
+  const declared = stacks.flatMap((s) => s.fleets.map((fleet) => ({ stack: s.name, fleet })));
   const killed = killedCreates(fleetMembers, held).flatMap((k) => declared.filter((d) => d.fleet.tag === k.fleetTag).map((d) => ({ ...k, ...d })));
   return { ...matchPlanned(stacks.flatMap((s) => s.planned), candidates), fleetMembers, killedCreates: killed };
 }

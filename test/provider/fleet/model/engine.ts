@@ -7,8 +7,8 @@
 
 import * as fleetProvider from "../../../../provider/fleet/provider";
 import { fleetTagFor } from "../../../../provider/fleet/identity";
-import { findOrphans } from "../../../../provider/orphans/find-orphans";
-import { killedCreates } from "../../../../provider/orphans/killed-creates";
+import { deleteOrphans, findOrphans } from "../../../../provider/orphans/find-orphans";
+import { killedCreates, type KilledCreate } from "../../../../provider/orphans/killed-creates";
 import { serversInState } from "../../../../provider/orphans/state-servers";
 import type { OperationContext } from "../../../../provider/core/context";
 import type { RunningOp } from "./observer";
@@ -209,27 +209,31 @@ function exportedStates(w: World): unknown {
   return { deployment: { resources: w.allRecorded().map(({ rec }) => ({ type: "hosting:index:Fleet", id: rec.id, outputs: rec.outs })) } };
 }
 
+/** What hosting-orphans names as killed creates under the tag of `slot` (provider/orphans/killed-creates.ts), from every slot's state. */
+async function killedCreatesOf(w: World, ctx: OperationContext): Promise<KilledCreate[]> {
+  const tag = fleetTagFor(ctx);
+  if (tag === undefined) return [];
+  const state = serversInState(exportedStates(w));
+  const unrecorded = await findOrphans(ctx.api, [tag], state.ids, state.fleetInstances);
+  return killedCreates(unrecorded, state.fleetOwners).filter((k) => k.fleetTag === tag);
+}
+
 /**
  * The recovery's import of a Fleet create killed after its last mark (docs/guide/recovery.md): for
- * a slot whose create left no state, the first instance hosting-orphans names as a killed create of
- * its tag (provider/orphans/killed-creates.ts, from every slot's state), imported by the id it
- * prints, as `pulumi import` records it; nothing when it names none.
+ * a slot whose create left no state, the first killed create hosting-orphans names under its tag,
+ * imported by the id it prints, as `pulumi import` records it; nothing when it names none.
  */
 export async function importKilledCreate(w: World, slot: Slot): Promise<string> {
   const st = w.slots[slot];
   if (st.recorded) return "";
-  const state = serversInState(exportedStates(w));
   const handle = w.newHandle(slot);
   const op = opOf(w, slot, "import", handle, 0);
   let importId: string | undefined;
   const r = await w.perform(slot, op, async (ctx) => {
-    const tag = fleetTagFor(ctx);
-    if (tag === undefined) return undefined;
-    const unrecorded = await findOrphans(ctx.api, [tag], state.ids, state.fleetInstances);
-    const killed = killedCreates(unrecorded, state.fleetOwners).filter((k) => k.fleetTag === tag);
-    if (killed.length === 0) return undefined;
-    importId = killed[0].importId;
-    for (const id of killed[0].servers) op.allowed.add(id);
+    const [first] = await killedCreatesOf(w, ctx);
+    if (!first) return undefined;
+    importId = first.importId;
+    for (const id of first.servers) op.allowed.add(id);
     return fleet.read(importId, {}, ctx);
   });
   if (importId === undefined) return "";
@@ -239,4 +243,22 @@ export async function importKilledCreate(w: World, slot: Slot): Promise<string> 
   record(w, slot, { id: r.value.id, outs: shell(r.value.props), inputs: { ...r.value.inputs, __provider: "SHELL" }, handle });
   st.abandoned = false;
   return `imported the killed create as ${handle} by ${importId}`;
+}
+
+/**
+ * The recovery's last step (docs/guide/recovery.md): once the slot's state holds its Fleet, the
+ * killed creates hosting-orphans still names under its tag are ones no import can take (a
+ * replacement's, or one an `up` ran after), and `hosting-orphans --delete` deletes their servers.
+ */
+export async function deleteKilledCreates(w: World, slot: Slot): Promise<string> {
+  if (!w.slots[slot].recorded) return "";
+  const op = opOf(w, slot, "delete", w.newHandle(slot), 0);
+  let deleted: string[] = [];
+  const r = await w.perform(slot, op, async (ctx) => {
+    const servers = (await killedCreatesOf(w, ctx)).flatMap((k) => k.servers);
+    for (const id of servers) op.allowed.add(id);
+    deleted = await deleteOrphans(ctx.api, servers.map((id) => ({ id })));
+  });
+  if (r.error !== undefined) return `hosting-orphans --delete failed: ${short(r.error)}`;
+  return deleted.length > 0 ? `hosting-orphans --delete deleted the killed creates' ${deleted.join(", ")}` : "";
 }

@@ -37,8 +37,8 @@ export interface RunningOp {
   inServiceAtStart: number;
   /** Servers the op was told to take (an import's). */
   allowed: Set<string>;
-  /** Called at every change of the table while the op runs (a kill's trigger), with the op whose change set a live mark, if one did. */
-  onChange?: (setLive: RunningOp | undefined) => void;
+  /** Called at every change of the table while the op runs (a kill's trigger). */
+  onChange?: () => void;
 }
 
 interface Seen {
@@ -48,7 +48,6 @@ interface Seen {
 }
 
 const MEMBER = "hosting-member:";
-const LIVE = "hosting-live:";
 
 export class Observer {
   readonly owners = new Map<string, Owner>();
@@ -139,20 +138,16 @@ export class Observer {
     const key = this.currentKey;
     const op = key !== undefined ? this.running.get(key) : undefined;
     const next = new Map<string, Seen>();
-    let setLive: RunningOp | undefined;
     for (const s of this.sim.store.servers) {
       const seen: Seen = { status: s.gone ? "gone" : s.status, tags: [...s.tags].sort().join(","), label: s.label };
       next.set(s.id, seen);
       const before = this.snapshot.get(s.id);
       if (!before) this.appeared(s, op);
       else if (op && seen.status === "terminated" && before.status !== "terminated" && before.status !== "gone") this.deleted(s, before, op);
-      else if (op && (before.tags !== seen.tags || before.label !== seen.label)) {
-        this.touch(s.id, op, "re-marked");
-        if (seen.tags.includes(LIVE) && !before.tags.includes(LIVE)) setLive = op;
-      }
+      else if (op && (before.tags !== seen.tags || before.label !== seen.label)) this.touch(s.id, op, "re-marked");
     }
     this.snapshot = next;
-    for (const r of this.running.values()) r.onChange?.(setLive);
+    for (const r of this.running.values()) r.onChange?.();
   }
 
   private appeared(s: ServerRecord, op: RunningOp | undefined): void {

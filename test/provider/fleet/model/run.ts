@@ -35,8 +35,6 @@ export interface ModelOptions {
   shrink?: boolean;
   /** Families of steps left out. @default none */
   without?: readonly Family[];
-  /** A kill never lands on a create-before-delete replacement's end-of-run live mark, the one known open case. @default false */
-  pastKnown?: boolean;
   /** Hears each finished sequence. */
   onSequence?: (w: World) => void;
 }
@@ -44,7 +42,6 @@ export interface ModelOptions {
 /** Runs the model on `sim`; resolves with the figures, or rejects with fast-check's report of the shrunk counterexample. */
 export async function runModel(sim: TestSimulator, opts: ModelOptions): Promise<Figures> {
   const w = new World(sim);
-  w.pastKnown = opts.pastKnown ?? false;
   w.observer.install();
   try {
     const property = fc.asyncProperty(fc.commands(commandArbs(opts.without), { maxCommands: opts.maxCommands ?? 8, size: "+1" }), async (cmds) => {

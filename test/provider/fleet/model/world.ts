@@ -65,9 +65,6 @@ export class World {
   outcomes: Partial<Record<Slot, Outcome>> = {};
   private instances = 0;
 
-  /** A kill never lands on a create-before-delete replacement's end-of-run live mark (the soak's `--past-known`). */
-  pastKnown = false;
-
   constructor(readonly sim: TestSimulator) {
     this.observer = new Observer(this.inner, (h) => this.isRecorded(h));
     this.resetSlots();
@@ -133,16 +130,9 @@ export class World {
     let changes = 0;
     let killed = false;
     let cancelled = false;
-    let liveSet = false;
-    const replacing = this.slots[slot].recorded !== undefined;
     if (interrupt) {
-      op.onChange = (setLive) => {
+      op.onChange = () => {
         if (killed || cancelled) return;
-        // The one known open case (found-killed-replacement.test.ts), passed over when asked: a
-        // kill between the end-of-run live mark of a create beside the slot's recorded instance (a
-        // create-before-delete replacement's) and the engine recording it (any later change).
-        if (setLive === op) liveSet = true;
-        if (this.pastKnown && interrupt.mode === "kill" && op.kind === "create" && replacing && liveSet) return;
         if (++changes < interrupt.atChange) return;
         if (interrupt.mode === "kill") {
           killed = true;
