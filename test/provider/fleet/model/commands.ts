@@ -7,7 +7,7 @@
 
 import type * as fc from "fast-check";
 import { applyEdit, editText, type Edit } from "./edits";
-import { deleteKilledCreates, destroy, importKilledCreate, refresh, replace, reimport, up } from "./engine";
+import { deleteKilledCreates, destroy, refresh, replace, reimport, up } from "./engine";
 import { checkExists, checkOrphans, checkStates } from "./invariants";
 import { SLOTS, type Slot } from "./program";
 import type { Interrupt, World } from "./world";
@@ -192,7 +192,7 @@ export class HealthStep extends Step {
   }
 }
 
-/** The guide's recovery (docs/guide/recovery.md) of every slot, faults off: a refresh, the import hosting-orphans prints for a killed create, an `up` (a destroy that did not finish, again), then `hosting-orphans --delete` of the killed creates no import could take; then no live server is in no state. */
+/** The guide's recovery (docs/guide/recovery.md) of every slot, faults off: a refresh, an `up` (after a killed create, the import hosting-orphans prints first; a destroy that did not finish, again), then `hosting-orphans --delete` of the killed creates no import could take; then no live server is in no state. */
 export class RecoverStep implements Cmd {
   check(): boolean {
     return true;
@@ -211,7 +211,7 @@ export async function recover(w: World): Promise<void> {
   for (const slot of SLOTS) {
     const st = w.slots[slot];
     if (st.destroying) words.push(`${slot}: ${await destroy(w, slot)}`);
-    else if (st.recorded || st.abandoned || st.pendingDeletes.length > 0) words.push(`${slot}: ${await refresh(w, slot)}; ${await importKilledCreate(w, slot)}; ${await up(w, slot)}; ${await deleteKilledCreates(w, slot)}`);
+    else if (st.recorded || st.abandoned || st.pendingDeletes.length > 0) words.push(`${slot}: ${await refresh(w, slot)}; ${await up(w, slot)}; ${await deleteKilledCreates(w, slot)}`);
   }
   afterStep(w, "recover", words.join("; "), []);
   const orphans = checkOrphans(w);

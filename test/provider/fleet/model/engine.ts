@@ -70,8 +70,19 @@ export async function createInstance(w: World, slot: Slot, interrupt?: Interrupt
   return { words: `create of ${handle} failed: ${short(r.error)}` };
 }
 
-/** `pulumi up` of one slot. */
+/**
+ * `pulumi up` of one slot. After a create that left no state (killed), the guide's recovery comes
+ * first, as the CLI sends a user there (the killed run's lock, its warning of the pending create):
+ * hosting-orphans' import of a killed create.
+ */
 export async function up(w: World, slot: Slot, interrupt?: Interrupt, proc?: ModelProcess): Promise<string> {
+  const st = w.slots[slot];
+  const imported = !st.recorded && st.abandoned ? await importKilledCreate(w, slot) : "";
+  const words = await upAfterRecovery(w, slot, interrupt, proc);
+  return imported ? `${imported}; ${words}` : words;
+}
+
+async function upAfterRecovery(w: World, slot: Slot, interrupt?: Interrupt, proc?: ModelProcess): Promise<string> {
   const st = w.slots[slot];
   const rec = st.recorded;
   if (!rec) {
