@@ -5,9 +5,9 @@
 // create's last PATCH, then the engine's write), so the test makes the state from a finished
 // `up`: `pulumi stack export`, the Fleet moved into `pending_operations` as a create, `pulumi stack
 // import`. Then the recovery of docs/guide/recovery.md ("A killed up"): `pulumi refresh
-// --clear-pending-creates`, `hosting-orphans --stack`, the `pulumi import` it prints, `pulumi up`.
-// The account must hold the same 2 servers, both in the state, with no POST; the next preview
-// shows no change.
+// --clear-pending-creates`, `hosting-orphans --stack`, the `pulumi import` it prints (or
+// `hosting-orphans --stack --adopt`, which runs it), `pulumi up`. The account must hold the same
+// 2 servers, both in the state, with no POST; the next preview shows no change.
 import { expect } from "chai";
 import { execFile } from "child_process";
 import * as fs from "fs";
@@ -35,37 +35,48 @@ for (const shape of SHAPES) {
     });
     after(() => closeWorldProject(world, project, true));
 
-    it("hosting-orphans names its instance and the import that keeps its servers; after it, the up makes no server", async () => {
-      const p = project!;
-      await p.pulumi("up", "--yes", "--skip-preview");
-      const made = idsOf((await outputs(p)).web as Members);
-      expect(made).to.have.length(2);
-
-      const exported = JSON.parse(await p.pulumi("stack", "export"));
-      const resources: any[] = exported.deployment.resources;
-      const fleet = resources.find((r) => r.type === "hosting:index:Fleet");
-      exported.deployment.resources = resources.filter((r) => r !== fleet);
-      const { id: instance, outputs: _outputs, ...pending } = fleet;
-      exported.deployment.pending_operations = [{ resource: { ...pending, outputs: {} }, type: "creating" }];
-      fs.writeFileSync(path.join(p.dir, "killed.json"), JSON.stringify(exported));
-      await p.pulumi("stack", "import", "--file", "killed.json");
-
-      await p.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
-      const { stdout } = await promisify(execFile)("node", [ORPHANS_CLI, "--stack", stack, "--cwd", p.dir], {
+    async function orphans(p: PluginProject, ...extra: string[]): Promise<string> {
+      const { stdout } = await promisify(execFile)("node", [ORPHANS_CLI, "--stack", stack, "--cwd", p.dir, ...extra], {
         env: { ...process.env, ...p.env.envVars, PATH: `${path.join(TOOLS_DIR, "bin")}:${process.env.PATH}` },
         maxBuffer: 64 * 1024 * 1024,
       });
-      expect(stdout).to.match(new RegExp(`^killed-create ${instance}: 2 server\\(s\\) of fleet killed-create/${stack}/web \\(${stack}:web\\)`, "m"));
-      const command = stdout.split("\n").find((l) => l.trim().startsWith("pulumi import "));
-      expect(command, stdout).to.equal(`  pulumi import hosting:index:Fleet web tag:hosting-owner:${instance} --stack ${stack} --protect=false --yes`);
-      await p.raw(...command!.trim().split(/\s+/).slice(1), "--non-interactive");
+      return stdout;
+    }
 
-      await world!.sim.resetStats();
-      await p.pulumi("up", "--yes", "--skip-preview");
-      expect(countRequests(await world!.sim.stats(), "POST /v1/servers"), "no server made again").to.equal(0);
-      expect((await world!.sim.liveServers()).map((s) => s.id).sort(), "the killed create's servers, and no other").to.deep.equal(made);
-      expect(idsOf((await outputs(p)).web as Members), "both in the state").to.deep.equal(made);
-      expect(await p.pulumi("preview", "--expect-no-changes"), "no change after the recovery").to.match(/2 unchanged/);
-    });
+    for (const byAdopt of [false, true]) {
+      it(byAdopt
+        ? "hosting-orphans --adopt imports it; after it, the up makes no server"
+        : "hosting-orphans names its instance and the import that keeps its servers; after it, the up makes no server", async () => {
+        const p = project!;
+        await p.pulumi("up", "--yes", "--skip-preview");
+        const made = idsOf((await outputs(p)).web as Members);
+        expect(made).to.have.length(2);
+
+        const exported = JSON.parse(await p.pulumi("stack", "export"));
+        const resources: any[] = exported.deployment.resources;
+        const fleet = resources.find((r) => r.type === "hosting:index:Fleet");
+        exported.deployment.resources = resources.filter((r) => r !== fleet);
+        const { id: instance, outputs: _outputs, ...pending } = fleet;
+        exported.deployment.pending_operations = [{ resource: { ...pending, outputs: {} }, type: "creating" }];
+        fs.writeFileSync(path.join(p.dir, "killed.json"), JSON.stringify(exported));
+        await p.pulumi("stack", "import", "--file", "killed.json");
+
+        await p.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
+        const stdout = await orphans(p, ...(byAdopt ? ["--adopt"] : []));
+        expect(stdout).to.match(new RegExp(`^killed-create ${instance}: 2 server\\(s\\) of fleet killed-create/${stack}/web \\(${stack}:web\\)`, "m"));
+        const command = stdout.split("\n").find((l) => l.trim().startsWith("pulumi import "));
+        expect(command, stdout).to.equal(`  pulumi import hosting:index:Fleet web tag:hosting-owner:${instance} --stack ${stack} --protect=false --yes`);
+        if (byAdopt) expect(stdout).to.include(`imported the killed create ${instance} as ${stack}:web, its 2 server(s) recorded`);
+        else await p.raw(...command!.trim().split(/\s+/).slice(1), "--non-interactive");
+
+        await world!.sim.resetStats();
+        await p.pulumi("up", "--yes", "--skip-preview");
+        expect(countRequests(await world!.sim.stats(), "POST /v1/servers"), "no server made again").to.equal(0);
+        expect((await world!.sim.liveServers()).map((s) => s.id).sort(), "the killed create's servers, and no other").to.deep.equal(made);
+        expect(idsOf((await outputs(p)).web as Members), "both in the state").to.deep.equal(made);
+        expect(await p.pulumi("preview", "--expect-no-changes"), "no change after the recovery").to.match(/2 unchanged/);
+        await p.pulumi("destroy", "--yes", "--skip-preview");
+      });
+    }
   });
 }
