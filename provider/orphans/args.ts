@@ -10,7 +10,7 @@ export const USAGE = `usage: hosting-orphans --stack <stack> [--stack <other>...
   --cwd DIR       the Pulumi project directory of --stack (default: the current directory)
   --state FILE    a \`pulumi stack export\` file: list the servers carrying a --tag that it does not hold
   --tag T         an ownership tag to search (repeatable); the state's fleets are searched by their own tags too
-  --adopt         --stack: record the matches in each stack's hosting:adopt config; --state: leave fleet servers to their fleet
+  --adopt         --stack: record the matches in each stack's hosting:adopt config, and import each killed Fleet create it names; --state: leave fleet servers to their fleet
   --delete        delete what was found (--stack asks first unless --yes)
   --yes           --delete without asking (CI)
   --json          print the result as one JSON document on stdout (the lines for people go to stderr)

@@ -1,7 +1,7 @@
 // `hosting-orphans --stack <stack> [--stack <other>...] [--cwd <dir>] [--adopt | --delete [--yes]]`:
 // the tagless mode (tagless.ts). Lists by default; `--adopt` records the matches in each
-// stack's `hosting:adopt` config, `--delete` deletes them after a confirmation (`--yes` for
-// CI). Ambiguous matches are only reported. The key and base URL come from HOSTING_API_KEY and
+// stack's `hosting:adopt` config and imports the killed Fleet creates it can
+// (import-killed-creates.ts), `--delete` deletes them after a confirmation (`--yes` for CI). Ambiguous matches are only reported. The key and base URL come from HOSTING_API_KEY and
 // HOSTING_BASE_URL, else from the first stack's config; the shape and the Redis coordinator
 // likewise from that stack's config, else the environment.
 import type { Stack } from "@pulumi/pulumi/automation";
@@ -11,6 +11,7 @@ import { toolLogger } from "../core/command";
 import { cliSettings, KEY_FROM_CONFIG, KEY_FROM_ENV, processEnvironment, resolveSettings, SETTINGS, type ResolvedSettings } from "../core/settings";
 import { ADOPT_CONFIG_KEY } from "../server/types";
 import { deleteOrphans } from "./find-orphans";
+import { importKilledCreates } from "./import-killed-creates";
 import { orphanJson, orphansOutput, type OrphansOutput } from "./output";
 import { previewStack, type PreviewedStack } from "./preview-stack";
 import { renderMatches } from "./render-matches";
@@ -65,9 +66,11 @@ export async function runTagless(args: TaglessArgs, env: NodeJS.ProcessEnv = pro
   if (result.matches.length === 0 && result.fleetMembers.length === 0) return;
   if (args.adopt) {
     if (result.fleetMembers.length > 0) {
-      const killed = result.killedCreates.length > 0 ? `; the killed creates' servers are kept only by the \`pulumi import\` lines above` : "";
-      out.say(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its tagged ones over on its next \`pulumi up\` (no POST) and deletes the untagged ones${killed}`);
+      out.say(`nothing to record for ${result.fleetMembers.length} fleet server(s): each fleet takes its tagged ones over on its next \`pulumi up\` (no POST) and deletes the untagged ones`);
     }
+    const imported = await importKilledCreates(stacks, result.killedCreates);
+    for (const i of imported) out.say(`imported the killed create ${i.instance} as ${i.stack}:${i.name}, its ${i.servers.length} server(s) recorded; the next \`pulumi up\` makes none of them again`);
+    out.result.imported = imported;
     const recorded: Array<{ stack: string; name: string; id: string }> = [];
     for (const s of stacks) {
       const mine = result.matches.filter((m) => m.planned.stack === s.name).map((m) => ({ name: m.planned.name, id: m.server.id }));
