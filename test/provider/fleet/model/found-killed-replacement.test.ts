@@ -6,13 +6,28 @@
 // (provider/orphans/killed-creates.ts) that only `--delete` clears, and the guide's recovery
 // deletes them after its `up`.
 import { SHAPES } from "../../../helpers/simulator";
-import { ReplaceStep, UpStep } from "./commands";
+import { ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
   describeFound("a create-before-delete replacement killed at its end-of-run mark", shape, (sim) => {
     it("the recovery leaves no server of the killed create in no state", async () => {
       await holds(sim(), [new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: shape === "A" ? 5 : 7, mode: "kill" })]);
+    });
+    // Seed 9401 of the soak (shape A): a roll with maxSurge 0 after the killed replacement (itself
+    // killed, then run again by the recovery) made its new servers while the killed create's were
+    // still there, 4 servers of the Fleet for a size of 2 + maxSurge 0.
+    it("a roll after it stays within size + maxSurge: the killed create's servers go first", async () => {
+      await holds(sim(), [
+        new TogetherStep("main"), new ReplaceStep("main", "cbd", { atChange: shape === "A" ? 5 : 7, mode: "kill" }),
+        new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 0, maxUnavailable: 1 }, { atChange: 1, mode: "kill" }),
+      ]);
+    });
+    it("the next up after it stays within size + maxSurge", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: shape === "A" ? 5 : 7, mode: "kill" }),
+        new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 0, maxUnavailable: 1 }, null),
+      ]);
     });
   });
 }
