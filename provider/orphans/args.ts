@@ -3,7 +3,7 @@
 import { booleanFlag, stringFlag, stringFlags, UsageError, type FlagValues } from "../../protocol/command-line";
 import { commandSpec } from "../core/command";
 
-export const USAGE = `usage: hosting-orphans --stack <stack> [--stack <other>...] [--cwd <project dir>] [--adopt | --delete [--yes]] [--json]
+export const USAGE = `usage: hosting-orphans --stack <stack> [--stack <other>...] [--cwd <project dir>] [--adopt] [--delete | --delete-killed-creates] [--yes] [--json]
    or: hosting-orphans --state <exported state.json> --tag pulumi-stack:<project>/<stack> [--tag hosting-fleet:<project>/<stack>/<fleet>...] [--adopt | --delete] [--json]
   Finds servers a crashed \`pulumi up\` created but never recorded.
   --stack S       preview stack S (repeatable) and match the servers it would create against servers no named state holds
@@ -12,6 +12,7 @@ export const USAGE = `usage: hosting-orphans --stack <stack> [--stack <other>...
   --tag T         an ownership tag to search (repeatable); the state's fleets are searched by their own tags too
   --adopt         --stack: record the matches in each stack's hosting:adopt config, and import each killed Fleet create it names; --state: leave fleet servers to their fleet
   --delete        delete what was found (--stack asks first unless --yes)
+  --delete-killed-creates  --stack: delete only the servers of the killed Fleet creates it names that no import can take (asks first unless --yes)
   --yes           --delete without asking (CI)
   --json          print the result as one JSON document on stdout (the lines for people go to stderr)
   --help, -h      this text;  --version  the package version
@@ -25,12 +26,13 @@ export const ORPHANS_COMMAND = commandSpec("hosting-orphans", USAGE, {
   tag: { type: "string", multiple: true },
   adopt: { type: "boolean" },
   delete: { type: "boolean" },
+  "delete-killed-creates": { type: "boolean" },
   yes: { type: "boolean" },
   json: { type: "boolean" },
 });
 
 export type OrphansArgs =
-  | { mode: "stacks"; stacks: string[]; cwd: string; adopt: boolean; delete: boolean; yes: boolean; json: boolean }
+  | { mode: "stacks"; stacks: string[]; cwd: string; adopt: boolean; delete: boolean; deleteKilledCreates: boolean; yes: boolean; json: boolean }
   | { mode: "state"; stateFile: string; tags: string[]; adopt: boolean; delete: boolean; json: boolean };
 
 /** The mode and its arguments; a UsageError when the flags name neither mode, or mix them. */
@@ -41,11 +43,14 @@ export function orphansArgs(values: FlagValues, cwd: string): OrphansArgs {
   const adopt = booleanFlag(values, "adopt");
   const del = booleanFlag(values, "delete");
   const json = booleanFlag(values, "json");
+  const deleteKilledCreates = booleanFlag(values, "delete-killed-creates");
   if (adopt && del) throw new UsageError("give --adopt or --delete, not both");
+  if (del && deleteKilledCreates) throw new UsageError("give --delete or --delete-killed-creates, not both: --delete deletes the killed creates' servers too");
   if (stacks.length > 0) {
     if (stateFile !== undefined || tags.length > 0) throw new UsageError("give --stack, or --state with --tag, not both");
-    return { mode: "stacks", stacks, cwd: stringFlag(values, "cwd") ?? cwd, adopt, delete: del, yes: booleanFlag(values, "yes"), json };
+    return { mode: "stacks", stacks, cwd: stringFlag(values, "cwd") ?? cwd, adopt, delete: del, deleteKilledCreates, yes: booleanFlag(values, "yes"), json };
   }
+  if (deleteKilledCreates) throw new UsageError("--delete-killed-creates needs --stack");
   if (stateFile !== undefined && tags.length > 0) return { mode: "state", stateFile, tags, adopt, delete: del, json };
   if (stateFile !== undefined) throw new UsageError("--state needs at least one --tag");
   if (tags.length > 0) throw new UsageError("--tag needs --state");

@@ -1,10 +1,12 @@
 // `hosting-orphans --stack <stack> [--stack <other>...] [--cwd <dir>] [--adopt | --delete [--yes]]`:
 // the tagless mode (tagless.ts). Lists by default; `--adopt` records the matches in each
 // stack's `hosting:adopt` config and imports the killed Fleet creates it can
-// (import-killed-creates.ts), `--delete` deletes them after a confirmation (`--yes` for CI). Ambiguous matches are only reported. The key and base URL come from HOSTING_API_KEY and
+// (import-killed-creates.ts), `--delete-killed-creates` deletes the servers of the killed creates
+// no import can take, `--delete` deletes every one found; both after a confirmation (`--yes` for CI). Ambiguous matches are only reported. The key and base URL come from HOSTING_API_KEY and
 // HOSTING_BASE_URL, else from the first stack's config; the shape and the Redis coordinator
 // likewise from that stack's config, else the environment.
 import type { Stack } from "@pulumi/pulumi/automation";
+import type { HostingApi } from "../api/wire/types";
 import * as readline from "readline";
 import { clientFromSettings } from "../core/client-factory";
 import { toolLogger } from "../core/command";
@@ -37,6 +39,7 @@ export interface TaglessArgs {
   cwd: string;
   adopt: boolean;
   delete: boolean;
+  deleteKilledCreates: boolean;
   yes: boolean;
 }
 
@@ -80,19 +83,27 @@ export async function runTagless(args: TaglessArgs, env: NodeJS.ProcessEnv = pro
       out.say(`recorded ${mine.length} adoption(s) in hosting:adopt of stack ${s.name}; the next \`pulumi up\` adopts them`);
     }
     out.result.recorded = recorded;
-  } else if (args.delete) {
-    const servers = [...result.matches.map((m) => m.server), ...result.fleetMembers];
-    if (!args.yes && !(await confirm(`delete ${servers.length} matched or fleet server(s)? type "yes": `))) {
-      out.say("nothing deleted");
-      out.result.deleted = [];
-      return;
-    }
-    const deleted = await deleteOrphans(api, servers);
-    out.result.deleted = deleted;
-    out.say(`deleted ${deleted.length}: ${deleted.join(", ")}`);
-  } else {
-    out.say("nothing changed; run again with --adopt to record the adoptions in the stack config, or --delete to delete the matched servers and the fleet servers in no state");
   }
+  if (args.deleteKilledCreates) {
+    const servers = result.killedCreates.filter((k) => !importable(k)).flatMap((k) => k.servers.map((id) => ({ id })));
+    await deleteAfterConfirming(api, args, out, servers, "killed create");
+  } else if (args.delete) {
+    await deleteAfterConfirming(api, args, out, [...result.matches.map((m) => m.server), ...result.fleetMembers], "matched or fleet");
+  } else if (!args.adopt) {
+    out.say("nothing changed; run again with --adopt to record the adoptions in the stack config and import the killed Fleet creates, --delete-killed-creates to delete the killed creates no import can take, or --delete to delete the matched servers and the fleet servers in no state");
+  }
+}
+
+/** Deletes `servers` once `--yes` or the terminal's answer says so. */
+async function deleteAfterConfirming(api: HostingApi, args: TaglessArgs, out: OrphansOutput, servers: Array<{ id: string }>, what: string): Promise<void> {
+  if (servers.length > 0 && !args.yes && !(await confirm(`delete ${servers.length} ${what} server(s)? type "yes": `))) {
+    out.say("nothing deleted");
+    out.result.deleted = [];
+    return;
+  }
+  const deleted = await deleteOrphans(api, servers);
+  out.result.deleted = deleted;
+  out.say(`deleted ${deleted.length}: ${deleted.join(", ")}`);
 }
 
 /** What --json prints of a tagless search: every match, ambiguity and unrecorded fleet server. */

@@ -49,10 +49,10 @@ describe("hosting-orphans: the Fleet creates killed after their last mark", () =
     const parented = render(killed("hosting:index:Fleet", "urn:pulumi:dev::proj::hosting:index:Webhook::hooks"));
     expect(parented).to.include(`  pulumi import hosting:index:Fleet web tag:hosting-owner:${A} --stack dev --protect=false --yes --parent hooks=urn:pulumi:dev::proj::hosting:index:Webhook::hooks`);
     const dynamic = render(killed("pulumi-nodejs:dynamic/hosting:Fleet"));
-    expect(dynamic.find((l) => l.startsWith("killed-create "))).to.match(/; `pulumi import` cannot record a dynamic resource: delete them with --delete$/);
+    expect(dynamic.find((l) => l.startsWith("killed-create "))).to.match(/; `pulumi import` cannot record a dynamic resource: delete them before that up with --delete-killed-creates$/);
     expect(dynamic.some((l) => l.includes("pulumi import hosting"))).to.equal(false);
     const held = render(killed("hosting:index:Fleet", undefined, false));
-    expect(held.find((l) => l.startsWith("killed-create "))).to.match(/; the stack holds the Fleet \(a replacement's create was killed, or an `up` ran since\), so no import can take them: delete them with --delete$/);
+    expect(held.find((l) => l.startsWith("killed-create "))).to.match(/; the stack holds the Fleet \(a replacement's create was killed, or an `up` ran since\), so no import can take them: delete them before that up with --delete-killed-creates$/);
     expect(held.some((l) => l.includes("pulumi import hosting"))).to.equal(false);
   });
 });
