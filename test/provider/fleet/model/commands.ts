@@ -7,7 +7,7 @@
 
 import type * as fc from "fast-check";
 import { applyEdit, editText, type Edit } from "./edits";
-import { deleteKilledCreates, destroy, refresh, replace, reimport, up } from "./engine";
+import { destroy, recoverKilledCreates, refresh, replace, reimport, up } from "./engine";
 import { checkExists, checkOrphans, checkStates } from "./invariants";
 import { SLOTS, type Slot } from "./program";
 import type { Interrupt, World } from "./world";
@@ -192,7 +192,7 @@ export class HealthStep extends Step {
   }
 }
 
-/** The guide's recovery (docs/guide/recovery.md) of every slot, faults off: a refresh, an `up` (after a killed create, the import hosting-orphans prints first; a destroy that did not finish, again), then `hosting-orphans --delete` of the killed creates no import could take; then no live server is in no state. */
+/** The guide's recovery (docs/guide/recovery.md) of every slot, faults off: a refresh, `hosting-orphans --adopt --delete-killed-creates`, then an `up` (a destroy that did not finish, again); then no live server is in no state. */
 export class RecoverStep implements Cmd {
   check(): boolean {
     return true;
@@ -210,8 +210,14 @@ export async function recover(w: World): Promise<void> {
   const words: string[] = [];
   for (const slot of SLOTS) {
     const st = w.slots[slot];
-    if (st.destroying) words.push(`${slot}: ${await destroy(w, slot)}`);
-    else if (st.recorded || st.abandoned || st.pendingDeletes.length > 0) words.push(`${slot}: ${await refresh(w, slot)}; ${await up(w, slot)}; ${await deleteKilledCreates(w, slot)}`);
+    if (st.destroying) {
+      words.push(`${slot}: ${await destroy(w, slot)}`);
+      continue;
+    }
+    const runs = st.recorded || st.abandoned || st.pendingDeletes.length > 0;
+    const refreshed = runs ? await refresh(w, slot) : "";
+    const killed = await recoverKilledCreates(w, slot);
+    if (runs || st.recorded) words.push(`${slot}: ${refreshed}; ${killed}; ${await up(w, slot)}`);
   }
   afterStep(w, "recover", words.join("; "), []);
   const orphans = checkOrphans(w);

@@ -64,6 +64,7 @@ export async function createInstance(w: World, slot: Slot, interrupt?: Interrupt
     return fleet.create(inputs, ctx);
   }, interrupt, proc);
   w.outcomes[slot] = r.killed ? "killed" : r.value ? "ok" : isPartial(r.error) ? "partial" : "failed";
+  if (r.killed) st.killedCreate = true;
   if (r.killed) return { words: `create of ${handle} killed` };
   if (r.value) return { rec: { id: r.value.id, outs: shell(r.value.outs), inputs, handle }, words: `created ${handle}` };
   if (isPartial(r.error)) return { rec: { id: r.error.id, outs: shell(r.error.properties), inputs, handle }, words: `create of ${handle} failed in part: ${short(r.error)}` };
@@ -71,15 +72,20 @@ export async function createInstance(w: World, slot: Slot, interrupt?: Interrupt
 }
 
 /**
- * `pulumi up` of one slot. After a create that left no state (killed), the guide's recovery comes
- * first, as the CLI sends a user there (the killed run's lock, its warning of the pending create):
- * hosting-orphans' import of a killed create.
+ * The guide's recovery step for a killed create before the next run of the slot, as the CLI sends
+ * a user there after a killed create (the killed run's lock, its warning of the pending create):
+ * `hosting-orphans --adopt --delete-killed-creates`. Nothing when no create of the slot was killed.
  */
+async function afterKilledCreate(w: World, slot: Slot): Promise<string> {
+  if (!w.slots[slot].killedCreate) return "";
+  return recoverKilledCreates(w, slot);
+}
+
+/** `pulumi up` of one slot, after a killed create the guide's recovery step first. */
 export async function up(w: World, slot: Slot, interrupt?: Interrupt, proc?: ModelProcess): Promise<string> {
-  const st = w.slots[slot];
-  const imported = !st.recorded && st.abandoned ? await importKilledCreate(w, slot) : "";
+  const before = await afterKilledCreate(w, slot);
   const words = await upAfterRecovery(w, slot, interrupt, proc);
-  return imported ? `${imported}; ${words}` : words;
+  return before ? `${before}; ${words}` : words;
 }
 
 async function upAfterRecovery(w: World, slot: Slot, interrupt?: Interrupt, proc?: ModelProcess): Promise<string> {
@@ -134,7 +140,8 @@ async function destroyRecorded(w: World, slot: Slot, rec: Recorded, interrupt?: 
 /** `pulumi destroy` of one slot; one that does not finish leaves the slot to be destroyed again. */
 export async function destroy(w: World, slot: Slot, interrupt?: Interrupt): Promise<string> {
   const st = w.slots[slot];
-  const words = st.recorded ? [await destroyRecorded(w, slot, st.recorded, interrupt)] : [];
+  const before = await afterKilledCreate(w, slot);
+  const words = [...(before ? [before] : []), ...(st.recorded ? [await destroyRecorded(w, slot, st.recorded, interrupt)] : [])];
   for (const old of [...st.pendingDeletes]) words.push(await destroyRecorded(w, slot, old));
   st.destroying = st.recorded !== undefined || st.pendingDeletes.length > 0;
   return words.join("; ");
@@ -174,6 +181,7 @@ export async function refresh(w: World, slot: Slot): Promise<string> {
 /** `pulumi up --replace`: create-before-delete or delete-before-create; the interrupt hits the create. */
 export async function replace(w: World, slot: Slot, order: "cbd" | "dbc", interrupt?: Interrupt): Promise<string> {
   const st = w.slots[slot];
+  await afterKilledCreate(w, slot);
   const old = st.recorded!;
   if (order === "dbc") {
     const gone = await destroyRecorded(w, slot, old);
@@ -230,11 +238,24 @@ async function killedCreatesOf(w: World, ctx: OperationContext): Promise<KilledC
 }
 
 /**
+ * `hosting-orphans --stack --adopt --delete-killed-creates --yes` for `slot`
+ * (docs/guide/recovery.md): while the slot's state does not hold its Fleet, the first killed create
+ * hosting-orphans names under its tag is imported by the id it prints; the killed creates it still
+ * names once the state holds the Fleet (a replacement's, a second one) are ones no import can take,
+ * and their servers are deleted.
+ */
+export async function recoverKilledCreates(w: World, slot: Slot): Promise<string> {
+  w.slots[slot].killedCreate = false;
+  const words = [await importKilledCreate(w, slot), await deleteKilledCreates(w, slot)].filter((x) => x !== "");
+  return words.join("; ");
+}
+
+/**
  * The recovery's import of a Fleet create killed after its last mark (docs/guide/recovery.md): for
  * a slot whose create left no state, the first killed create hosting-orphans names under its tag,
  * imported by the id it prints, as `pulumi import` records it; nothing when it names none.
  */
-export async function importKilledCreate(w: World, slot: Slot): Promise<string> {
+async function importKilledCreate(w: World, slot: Slot): Promise<string> {
   const st = w.slots[slot];
   if (st.recorded) return "";
   const handle = w.newHandle(slot);
@@ -256,12 +277,8 @@ export async function importKilledCreate(w: World, slot: Slot): Promise<string> 
   return `imported the killed create as ${handle} by ${importId}`;
 }
 
-/**
- * The recovery's last step (docs/guide/recovery.md): once the slot's state holds its Fleet, the
- * killed creates hosting-orphans still names under its tag are ones no import can take (a
- * replacement's, or one an `up` ran after), and `hosting-orphans --delete` deletes their servers.
- */
-export async function deleteKilledCreates(w: World, slot: Slot): Promise<string> {
+/** `--delete-killed-creates`: once the slot's state holds its Fleet, the servers of the killed creates hosting-orphans names under its tag. */
+async function deleteKilledCreates(w: World, slot: Slot): Promise<string> {
   if (!w.slots[slot].recorded) return "";
   const op = opOf(w, slot, "delete", w.newHandle(slot), 0);
   let deleted: string[] = [];
@@ -271,5 +288,5 @@ export async function deleteKilledCreates(w: World, slot: Slot): Promise<string>
     deleted = await deleteOrphans(ctx.api, servers.map((id) => ({ id })));
   });
   if (r.error !== undefined) return `hosting-orphans --delete failed: ${short(r.error)}`;
-  return deleted.length > 0 ? `hosting-orphans --delete deleted the killed creates' ${deleted.join(", ")}` : "";
+  return deleted.length > 0 ? `hosting-orphans deleted the killed creates' ${deleted.join(", ")}` : "";
 }

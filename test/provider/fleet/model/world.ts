@@ -30,6 +30,8 @@ export interface SlotState {
   pendingDeletes: Recorded[];
   /** A create of the slot was killed or failed with nothing recorded: the next `up` creates it again. */
   abandoned: boolean;
+  /** A create of the slot (a replacement's too) was killed, and the guide's recovery has not run since. */
+  killedCreate: boolean;
   /** A destroy of the slot was killed or failed: as the guide says, the next run of it is a destroy. */
   destroying: boolean;
 }
@@ -84,7 +86,7 @@ export class World {
   }
 
   private resetSlots(): void {
-    for (const slot of SLOTS) this.slots[slot] = { facts: baseFacts(slot), program: initialProgram(), pendingDeletes: [], abandoned: false, destroying: false };
+    for (const slot of SLOTS) this.slots[slot] = { facts: baseFacts(slot), program: initialProgram(), pendingDeletes: [], abandoned: false, killedCreate: false, destroying: false };
   }
 
   newHandle(slot: Slot): string {
