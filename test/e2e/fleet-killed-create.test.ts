@@ -7,7 +7,10 @@
 // import`. Then the recovery of docs/guide/recovery.md ("A killed up"): `pulumi refresh
 // --clear-pending-creates`, `hosting-orphans --stack`, the `pulumi import` it prints (or
 // `hosting-orphans --stack --adopt`, which runs it), `pulumi up`. The account must hold the same
-// 2 servers, both in the state, with no POST; the next preview shows no change.
+// 2 servers, both in the state, with no POST; the next preview shows no change. Where the stack
+// holds the Fleet again (here: `pulumi state delete` of it, then an `up` that made 2 more beside
+// the first 2), no import can take them: `hosting-orphans --delete-killed-creates` deletes them
+// and nothing else.
 import { expect } from "chai";
 import { execFile } from "child_process";
 import * as fs from "fs";
@@ -78,5 +81,23 @@ for (const shape of SHAPES) {
         await p.pulumi("destroy", "--yes", "--skip-preview");
       });
     }
+
+    it("where the stack holds the Fleet again, hosting-orphans --delete-killed-creates deletes the killed create's servers and nothing else", async () => {
+      const p = project!;
+      await p.pulumi("up", "--yes", "--skip-preview");
+      const first = idsOf((await outputs(p)).web as Members);
+      const urn = JSON.parse(await p.pulumi("stack", "export")).deployment.resources.find((r: any) => r.type === "hosting:index:Fleet").urn;
+      await p.pulumi("state", "delete", urn, "--yes");
+      await p.pulumi("up", "--yes", "--skip-preview");
+      const held = idsOf((await outputs(p)).web as Members);
+      expect(held.filter((id) => first.includes(id)), "the up made its own 2").to.deep.equal([]);
+
+      const stdout = await orphans(p, "--delete-killed-creates", "--yes");
+      expect(stdout).to.match(/^killed-create \S+: 2 server\(s\) .*: delete them before that up with --delete-killed-creates$/m);
+      expect(stdout).to.include(`deleted 2: ${first.join(", ")}`);
+      expect((await world!.sim.liveServers()).map((x) => x.id).sort(), "the held Fleet's servers, and no other").to.deep.equal(held);
+      expect(await p.pulumi("preview", "--expect-no-changes"), "no change").to.match(/2 unchanged/);
+      await p.pulumi("destroy", "--yes", "--skip-preview");
+    });
   });
 }
