@@ -38,11 +38,11 @@ export function renderMatches(r: TaglessResult): string[] {
 
 /** What to do with a Fleet create killed after its last mark (killed-creates.ts). */
 function killedCreateLines(k: KilledFleetCreate): string[] {
-  const head = `killed-create ${k.instance}: ${k.servers.length} server(s) of fleet ${k.fleetTag.slice(FLEET_TAG_PREFIX.length)} (${k.stack}:${k.fleet.name}) mark their instance live and no named stack holds it: a create killed after its last mark; the next \`pulumi up\` leaves them alone and makes the members again`;
+  const head = `killed-create ${k.instance}: ${k.servers.length} server(s) of fleet ${k.fleetTag.slice(FLEET_TAG_PREFIX.length)} (${k.stack}:${k.fleet.name}) mark their instance live and no named stack holds it: a create killed after its last mark, whose servers the Fleet's \`pulumi up\` leaves alone`;
   if (!importable(k)) {
-    const why = k.fleet.created ? "`pulumi import` cannot record a dynamic resource" : "the stack holds the Fleet (a replacement's create was killed, or an `up` ran since), so no import can take them";
-    return [`${head}; ${why}: delete them before that up with --delete-killed-creates`];
+    const why = k.fleet.created ? "hosting-orphans imports the plugin's Fleet only" : "the stack holds the Fleet (a replacement's create was killed, or an `up` ran since), so no import can take them";
+    return [`${head}; ${why}: delete them before the up with --delete-killed-creates`];
   }
   const parent = k.fleet.parent ? ` --parent ${urnName(k.fleet.parent)}=${k.fleet.parent}` : "";
-  return [`${head}; to keep them, before that up:`, `  pulumi import ${k.fleet.type} ${k.fleet.name} ${k.importId} --stack ${k.stack} --protect=false --yes${parent}`];
+  return [`${head}; to keep them, before the up (or --adopt):`, `  pulumi import ${k.fleet.type} ${k.fleet.name} ${k.importId} --stack ${k.stack} --protect=false --yes${parent}`];
 }

@@ -93,7 +93,7 @@ for (const shape of SHAPES) {
       expect(held.filter((id) => first.includes(id)), "the up made its own 2").to.deep.equal([]);
 
       const stdout = await orphans(p, "--delete-killed-creates", "--yes");
-      expect(stdout).to.match(/^killed-create \S+: 2 server\(s\) .*: delete them before that up with --delete-killed-creates$/m);
+      expect(stdout).to.match(/^killed-create \S+: 2 server\(s\) .*: delete them before the up with --delete-killed-creates$/m);
       expect(stdout).to.include(`deleted 2: ${first.join(", ")}`);
       expect((await world!.sim.liveServers()).map((x) => x.id).sort(), "the held Fleet's servers, and no other").to.deep.equal(held);
       expect(await p.pulumi("preview", "--expect-no-changes"), "no change").to.match(/2 unchanged/);
