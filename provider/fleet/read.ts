@@ -124,9 +124,11 @@ async function selectServers(id: string, ctx: OperationContext): Promise<Record<
     for (const s of await client.listAllServers({ tag })) {
       // The server's own tags decide, not the list's filter; one member is one server, as in an
       // adoption. A Fleet's server names its member by its member tag, any other by its label.
-      const key = memberKeyOf(s.tags) ?? s.label;
+      const tagged = memberKeyOf(s.tags);
+      const key = tagged ?? s.label;
       if (!(s.tags ?? []).includes(tag) || !parseMemberKey(key)) continue;
-      if (out[key]) throw new Error(`import id "${id}": servers ${out[key].id} and ${s.id} are both member "${key}"; import by ids instead (<key>=<server id>,...) to say which one is the member`);
+      const both = tagged !== undefined ? `name member "${key}"` : `have the label "${key}"`;
+      if (out[key]) throw new Error(`import id "${id}": servers ${out[key].id} and ${s.id} both ${both}; import by ids instead (<key>=<server id>,...) to say which one is the member`);
       out[key] = s;
     }
     return out;

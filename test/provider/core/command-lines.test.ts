@@ -56,7 +56,9 @@ describe("each command's flags", () => {
   describe("hosting-orphans", () => {
     it("--stack mode: stacks in order, --cwd (default the current directory), --adopt, --delete, --yes, --json", () => {
       const line = values(ORPHANS_COMMAND, ["--stack", "a", "--stack=b", "--delete", "--yes", "--json"]);
-      expect(orphansArgs(line.values, "/here")).to.deep.equal({ mode: "stacks", stacks: ["a", "b"], cwd: "/here", adopt: false, delete: true, yes: true, json: true });
+      expect(orphansArgs(line.values, "/here")).to.deep.equal({ mode: "stacks", stacks: ["a", "b"], cwd: "/here", adopt: false, delete: true, deleteKilledCreates: false, yes: true, json: true });
+      const killed = values(ORPHANS_COMMAND, ["--stack", "a", "--adopt", "--delete-killed-creates", "--yes"]);
+      expect(orphansArgs(killed.values, "/here")).to.include({ adopt: true, delete: false, deleteKilledCreates: true, yes: true });
       expect(orphansArgs(values(ORPHANS_COMMAND, ["--stack", "a", "--cwd", "/p"]).values, "/here")).to.include({ cwd: "/p" });
     });
 
@@ -65,13 +67,15 @@ describe("each command's flags", () => {
       expect(orphansArgs(line.values, "/here")).to.deep.equal({ mode: "state", stateFile: "s.json", tags: ["pulumi-stack:p/s", "hosting-fleet:p/s/f"], adopt: true, delete: false, json: false });
     });
 
-    it("refuses no mode, both modes, half a mode, and --adopt with --delete, naming what to give", () => {
+    it("refuses no mode, both modes, half a mode, --adopt with --delete, and --delete-killed-creates with --delete or without --stack, naming what to give", () => {
       const refuse = (argv: string[], message: RegExp) => expect(() => orphansArgs(values(ORPHANS_COMMAND, argv).values, "/")).to.throw(UsageError, message);
       refuse([], /give --stack <stack>, or --state <file> with --tag <tag>/);
       refuse(["--stack", "a", "--state", "s.json"], /give --stack, or --state with --tag, not both/);
       refuse(["--state", "s.json"], /--state needs at least one --tag/);
       refuse(["--tag", "t"], /--tag needs --state/);
       refuse(["--stack", "a", "--adopt", "--delete"], /give --adopt or --delete, not both/);
+      refuse(["--stack", "a", "--delete", "--delete-killed-creates"], /give --delete or --delete-killed-creates, not both/);
+      refuse(["--state", "s.json", "--tag", "t", "--delete-killed-creates"], /--delete-killed-creates needs --stack/);
     });
   });
 
