@@ -6,7 +6,7 @@
 // (provider/orphans/killed-creates.ts) that only `--delete` clears, and the guide's recovery
 // deletes them after its `up`.
 import { SHAPES } from "../../../helpers/simulator";
-import { ReplaceStep, TogetherStep, UpStep } from "./commands";
+import { RenameStep, ReplaceStep, TogetherStep, UpStep } from "./commands";
 import { describeFound, holds } from "./found";
 
 for (const shape of SHAPES) {
@@ -27,6 +27,15 @@ for (const shape of SHAPES) {
       await holds(sim(), [
         new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: shape === "A" ? 5 : 7, mode: "kill" }),
         new UpStep("main", { kind: "replace", group: 0, field: "plan", value: "vc2-1c-2gb", maxSurge: 0, maxUnavailable: 1 }, null),
+      ]);
+    });
+    // Seed 9502 of the soak (shape B): the recovery step that ran before the rename's up looked
+    // under the new name's tag only, and the killed create's servers, under the first name's,
+    // stayed beside the renamed Fleet's next roll.
+    it("a rename by alias after it: the killed create's servers under the first name go first too", async () => {
+      await holds(sim(), [
+        new UpStep("main", null, null), new ReplaceStep("main", "cbd", { atChange: shape === "A" ? 5 : 7, mode: "kill" }), new RenameStep(),
+        new UpStep("main", { kind: "count", group: 0, region: "fra", n: 1 }, { atChange: 1, mode: "kill" }),
       ]);
     });
   });
