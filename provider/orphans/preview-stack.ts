@@ -6,7 +6,7 @@ import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/aut
 import { stackSettings, type StackSettings } from "../core/settings";
 import { stackOwnershipTag } from "./find-orphans";
 import { plannedCreates, plannedFleets, type PlannedCreate, type PlannedFleet } from "./planned-creates";
-import { serversInState } from "./state-servers";
+import { serversInState, type StateServers } from "./state-servers";
 
 export interface PreviewedStack {
   name: string;
@@ -21,7 +21,7 @@ export interface PreviewedStack {
   fleetInstances: string[];
   /** Every owner mark its state's Fleets hold servers by (state-servers.ts). */
   fleetOwners: Set<string>;
-  /** The Fleets its program declares. */
+  /** The Fleets its program declares, then those of its state that list their servers by a tag no declared one has (a renamed Fleet's first name's), as not created. */
   fleets: PlannedFleet[];
   /** The hosting settings of the stack config (key, base URL, shape, Redis coordinator), when set. */
   config: StackSettings;
@@ -32,7 +32,8 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
   const events: EngineEvent[] = [];
   await stack.preview({ onEvent: (e) => events.push(e) });
   const state = serversInState(await stack.exportStack());
-  const fleets = plannedFleets(events);
+  const declared = plannedFleets(events);
+  const fleets = [...declared, ...stateFleetTags(state.fleets, declared)];
   const project = (await stack.workspace.projectSettings()).name;
   const all = await stack.getAllConfig();
   const value = (k: string) => (all[k]?.value ? all[k].value : undefined);
@@ -48,4 +49,18 @@ export async function previewStack(name: string, cwd: string): Promise<Previewed
     ownTag: stackOwnershipTag(project, name),
     config: stackSettings(value),
   };
+}
+
+/** A Fleet of the state under each of its tags that no declared Fleet has: no import can take what a killed create left there. */
+export function stateFleetTags(fleets: StateServers["fleets"], declared: PlannedFleet[]): PlannedFleet[] {
+  const seen = new Set(declared.map((f) => f.tag));
+  const out: PlannedFleet[] = [];
+  for (const f of fleets) {
+    for (const tag of f.tags) {
+      if (seen.has(tag)) continue;
+      seen.add(tag);
+      out.push({ tag, type: f.type, name: f.name, created: false });
+    }
+  }
+  return out;
 }

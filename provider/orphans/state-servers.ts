@@ -10,6 +10,7 @@
 
 import { isFleetType, isHostingType, isServerType, PROVIDER_TYPE, WEBHOOK_TYPES } from "../core/resource-types";
 import { instanceOf } from "../fleet/identity";
+import { urnName } from "../core/urn";
 
 export { FLEET_TYPES, isHostingType, SERVER_TYPES } from "../core/resource-types";
 const OWN_NO_SERVER: readonly string[] = [...WEBHOOK_TYPES, PROVIDER_TYPE];
@@ -23,6 +24,8 @@ export interface StateServers {
   fleetInstances: string[];
   /** Every owner mark a Fleet of the state holds servers by: each instance, and the mark an imported member was recorded with. */
   fleetOwners: Set<string>;
+  /** Every Fleet of the state: its name and type, and every fleet tag it lists its servers by (its first, its last run's, its former names'). */
+  fleets: Array<{ name: string; type: string; tags: string[] }>;
 }
 
 interface StateResource {
@@ -39,6 +42,7 @@ export function serversInState(exported: unknown): StateServers {
   const fleetTags: string[] = [];
   const fleetInstances: string[] = [];
   const fleetOwners = new Set<string>();
+  const fleets: StateServers["fleets"] = [];
   for (const r of resources) {
     const type = typeof r.type === "string" ? r.type : "";
     if (isServerType(type)) {
@@ -48,6 +52,8 @@ export function serversInState(exported: unknown): StateServers {
       if (typeof r.outputs?.fleetTag === "string") fleetTags.push(r.outputs.fleetTag);
       if (typeof r.id === "string" && r.id !== "") fleetInstances.push(instanceOf(r.id));
       for (const group of [r.outputs?.members, r.outputs?.leftovers]) for (const owner of memberOwners(group)) fleetOwners.add(owner);
+      const tags = [r.outputs?.fleetTag, r.outputs?.nameTag, ...(Array.isArray(r.outputs?.formerTags) ? r.outputs.formerTags : [])].filter((t): t is string => typeof t === "string");
+      fleets.push({ name: typeof r.urn === "string" ? urnName(r.urn) : "", type, tags: [...new Set(tags)] });
     } else if (isHostingType(type) && !OWN_NO_SERVER.includes(type)) {
       throw new Error(
         `the state holds ${String(r.urn ?? type)} of type ${type}, which this version of hosting-orphans does not understand; ` +
@@ -56,7 +62,7 @@ export function serversInState(exported: unknown): StateServers {
     }
   }
   for (const instance of fleetInstances) fleetOwners.add(instance);
-  return { ids, fleetTags, fleetInstances, fleetOwners };
+  return { ids, fleetTags, fleetInstances, fleetOwners, fleets };
 }
 
 /** The server ids of a Fleet's `members` or `leftovers` output (plain, or as a secret the export shows unwrapped). */

@@ -7,6 +7,7 @@ import { killedCreates } from "../../../provider/orphans/killed-creates";
 import { renderMatches } from "../../../provider/orphans/render-matches";
 import { serversInState } from "../../../provider/orphans/state-servers";
 import type { KilledFleetCreate } from "../../../provider/orphans/tagless";
+import { stateFleetTags } from "../../../provider/orphans/preview-stack";
 
 const TAG = "hosting-fleet:proj/dev/web";
 const A = "fleet-aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -34,6 +35,21 @@ describe("hosting-orphans: the Fleet creates killed after their last mark", () =
     };
     expect([...serversInState(exported).fleetOwners].sort()).to.deep.equal([A, B]);
     expect(killedCreates([server("s9", A, "web-ewr-2", true)], serversInState(exported).fleetOwners)).to.deep.equal([]);
+  });
+
+  it("knows a renamed Fleet of the state under its first name's tag too, as a Fleet no import can take (seed 9502)", () => {
+    const exported = {
+      deployment: {
+        resources: [{
+          type: "hosting:index:Fleet", urn: "urn:pulumi:dev::proj::hosting:index:Fleet::web-blue", id: B,
+          outputs: { members: {}, leftovers: {}, fleetTag: TAG, nameTag: "hosting-fleet:proj/dev/web-blue" },
+        }],
+      },
+    };
+    const { fleets } = serversInState(exported);
+    expect(fleets).to.deep.equal([{ name: "web-blue", type: "hosting:index:Fleet", tags: [TAG, "hosting-fleet:proj/dev/web-blue"] }]);
+    const declared = [{ tag: "hosting-fleet:proj/dev/web-blue", type: "hosting:index:Fleet", name: "web-blue", created: false }];
+    expect(stateFleetTags(fleets, declared)).to.deep.equal([{ tag: TAG, type: "hosting:index:Fleet", name: "web-blue", created: false }]);
   });
 
   it("prints the plugin's import (with the parent when there is one); for the dynamic face, and for a Fleet the state holds, that only a delete is left", () => {

@@ -228,13 +228,18 @@ function exportedStates(w: World): unknown {
   return { deployment: { resources: w.allRecorded().map(({ rec }) => ({ type: "hosting:index:Fleet", id: rec.id, outputs: rec.outs })) } };
 }
 
-/** What hosting-orphans names as killed creates under the tag of `slot` (provider/orphans/killed-creates.ts), from every slot's state. */
-async function killedCreatesOf(w: World, ctx: OperationContext): Promise<KilledCreate[]> {
-  const tag = fleetTagFor(ctx);
-  if (tag === undefined) return [];
+/**
+ * What hosting-orphans names as killed creates of `slot` (provider/orphans/killed-creates.ts), from
+ * every slot's state: under the tag its name gives and every tag its state lists its servers by
+ * (a renamed Fleet's first name's).
+ */
+async function killedCreatesOf(w: World, slot: Slot, ctx: OperationContext): Promise<KilledCreate[]> {
+  const outs = w.slots[slot].recorded?.outs ?? {};
+  const tags = [...new Set([fleetTagFor(ctx), outs.fleetTag, outs.nameTag, ...(outs.formerTags ?? [])].filter((t): t is string => typeof t === "string"))];
+  if (tags.length === 0) return [];
   const state = serversInState(exportedStates(w));
-  const unrecorded = await findOrphans(ctx.api, [tag], state.ids, state.fleetInstances);
-  return killedCreates(unrecorded, state.fleetOwners).filter((k) => k.fleetTag === tag);
+  const unrecorded = await findOrphans(ctx.api, tags, state.ids, state.fleetInstances);
+  return killedCreates(unrecorded, state.fleetOwners).filter((k) => tags.includes(k.fleetTag));
 }
 
 /**
@@ -262,7 +267,7 @@ async function importKilledCreate(w: World, slot: Slot): Promise<string> {
   const op = opOf(w, slot, "import", handle, 0);
   let importId: string | undefined;
   const r = await w.perform(slot, op, async (ctx) => {
-    const [first] = await killedCreatesOf(w, ctx);
+    const [first] = await killedCreatesOf(w, slot, ctx);
     if (!first) return undefined;
     importId = first.importId;
     for (const id of first.servers) op.allowed.add(id);
@@ -283,7 +288,7 @@ async function deleteKilledCreates(w: World, slot: Slot): Promise<string> {
   const op = opOf(w, slot, "delete", w.newHandle(slot), 0);
   let deleted: string[] = [];
   const r = await w.perform(slot, op, async (ctx) => {
-    const servers = (await killedCreatesOf(w, ctx)).flatMap((k) => k.servers);
+    const servers = (await killedCreatesOf(w, slot, ctx)).flatMap((k) => k.servers);
     for (const id of servers) op.allowed.add(id);
     deleted = await deleteOrphans(ctx.api, servers.map((id) => ({ id })));
   });
