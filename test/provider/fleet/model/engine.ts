@@ -6,7 +6,7 @@
 // failed in part keeps the old instance for deletion at the next `up`, as the engine marks it.
 
 import * as fleetProvider from "../../../../provider/fleet/provider";
-import { fleetTagFor } from "../../../../provider/fleet/identity";
+import { resourceTags } from "../../../../provider/fleet/unrecorded";
 import { deleteOrphans, findOrphans } from "../../../../provider/orphans/find-orphans";
 import { killedCreates, type KilledCreate } from "../../../../provider/orphans/killed-creates";
 import { serversInState } from "../../../../provider/orphans/state-servers";
@@ -234,8 +234,7 @@ function exportedStates(w: World): unknown {
  * (a renamed Fleet's first name's).
  */
 async function killedCreatesOf(w: World, slot: Slot, ctx: OperationContext): Promise<KilledCreate[]> {
-  const outs = w.slots[slot].recorded?.outs ?? {};
-  const tags = [...new Set([fleetTagFor(ctx), outs.fleetTag, outs.nameTag, ...(outs.formerTags ?? [])].filter((t): t is string => typeof t === "string"))];
+  const tags = resourceTags(w.slots[slot].recorded?.outs ?? {}, ctx);
   if (tags.length === 0) return [];
   const state = serversInState(exportedStates(w));
   const unrecorded = await findOrphans(ctx.api, tags, state.ids, state.fleetInstances);
